@@ -1,0 +1,56 @@
+package wire
+
+// Default decoder limits, used where a Limits field is zero. They follow the
+// defaults of the OPC Foundation .NET stack (DefaultEncodingLimits), which
+// are also the values most servers advertise in their ServerCapabilities.
+const (
+	// DefaultMaxDepth bounds nesting of structures, Variants,
+	// ExtensionObjects, DataValues and DiagnosticInfos, counted with one
+	// counter. Part 6 §5.1.8/§5.1.9 requires at least 100 levels of
+	// Variant/ExtensionObject nesting; 200 leaves room for the message and
+	// structure levels around them.
+	DefaultMaxDepth = 200
+	// DefaultMaxArrayLength bounds the element count of any array.
+	DefaultMaxArrayLength = 65535
+	// DefaultMaxStringLength bounds the byte length of a String or XmlElement.
+	DefaultMaxStringLength = 65535
+	// DefaultMaxByteStringLength bounds the length of a ByteString.
+	DefaultMaxByteStringLength = 1048560
+	// DefaultMaxMessageSize bounds the size of the whole input given to one
+	// decoding call.
+	DefaultMaxMessageSize = 2097152
+)
+
+// Limits bound what a decoder accepts from untrusted input. A zero field
+// means the matching Default constant; a negative field means no limit
+// (other than the bytes actually present, which always bound allocation).
+type Limits struct {
+	MaxDepth            int // nesting depth, see DefaultMaxDepth
+	MaxArrayLength      int // elements per array, see DefaultMaxArrayLength
+	MaxStringLength     int // bytes per String/XmlElement, see DefaultMaxStringLength
+	MaxByteStringLength int // bytes per ByteString, see DefaultMaxByteStringLength
+	MaxMessageSize      int // bytes of input per decoding call, see DefaultMaxMessageSize
+}
+
+// Resolved returns l with zero fields replaced by the defaults and negative
+// fields replaced by the largest int.
+func (l Limits) Resolved() Limits {
+	l.MaxDepth = resolve(l.MaxDepth, DefaultMaxDepth)
+	l.MaxArrayLength = resolve(l.MaxArrayLength, DefaultMaxArrayLength)
+	l.MaxStringLength = resolve(l.MaxStringLength, DefaultMaxStringLength)
+	l.MaxByteStringLength = resolve(l.MaxByteStringLength, DefaultMaxByteStringLength)
+	l.MaxMessageSize = resolve(l.MaxMessageSize, DefaultMaxMessageSize)
+	return l
+}
+
+const maxInt = int(^uint(0) >> 1)
+
+func resolve(v, def int) int {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return maxInt
+	}
+	return v
+}

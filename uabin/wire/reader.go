@@ -1,0 +1,258 @@
+package wire
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// Reader consumes OPC UA Binary from a byte slice. Create one with
+// NewReader or reuse one with Reset. Reads past the end, lengths above the
+// limits and invalid values record a *DecodeError (see Fail); from then on
+// every read returns a zero value, so decoding stops allocating and callers
+// need to check Err only once per value.
+type Reader struct {
+	buf   []byte
+	off   int
+	end   int // reads stop here; Limit narrows it
+	err   error
+	depth int
+
+	// Limits are the decoder limits in force, already resolved (no zero
+	// fields); see Limits.Resolved.
+	Limits Limits
+	// Engine decodes ExtensionObject bodies into Go values; may be nil.
+	Engine Engine
+}
+
+// NewReader returns a Reader over b with the given limits (resolved).
+func NewReader(b []byte, l Limits) *Reader {
+	r := &Reader{}
+	r.Reset(b, l)
+	return r
+}
+
+// Reset makes r read b from its start with limits l (resolved), a clean
+// error and depth, keeping r.Engine.
+func (r *Reader) Reset(b []byte, l Limits) {
+	*r = Reader{buf: b, end: len(b), Limits: l.Resolved(), Engine: r.Engine}
+}
+
+// Offset returns the number of bytes consumed so far.
+func (r *Reader) Offset() int { return r.off }
+
+// Remaining returns the number of bytes that can still be read.
+func (r *Reader) Remaining() int { return r.end - r.off }
+
+// Err returns the first error recorded, or nil.
+func (r *Reader) Err() error { return r.err }
+
+// Fail records err at the current offset (if no error is recorded yet) and
+// stops all further reads. err should wrap one of the sentinel errors; it is
+// wrapped in a *DecodeError at the current offset unless it is one already.
+func (r *Reader) Fail(err error) {
+	if r.err == nil {
+		if _, ok := err.(*DecodeError); !ok {
+			err = &DecodeError{Offset: r.off, Err: err}
+		}
+		r.err = err
+	}
+	r.end = r.off
+}
+
+// Failf records an error of the given sentinel kind with a formatted message.
+func (r *Reader) Failf(kind error, format string, args ...any) {
+	if r.err == nil {
+		r.Fail(Errorf(kind, format, args...))
+	} else {
+		r.end = r.off
+	}
+}
+
+func (r *Reader) truncated(need int) {
+	r.Failf(ErrTruncated, "need %d bytes, %d left", need, r.end-r.off)
+}
+
+// Enter records one more level of nesting and reports whether it is within
+// Limits.MaxDepth; if not, it fails with ErrLimitExceeded. Every Enter that
+// returned true must be matched by Leave.
+func (r *Reader) Enter() bool {
+	r.depth++
+	if r.depth > r.Limits.MaxDepth {
+		r.depth--
+		r.Failf(ErrLimitExceeded, "nesting deeper than %d levels", r.Limits.MaxDepth)
+		return false
+	}
+	return true
+}
+
+// Leave ends a level of nesting begun by Enter.
+func (r *Reader) Leave() { r.depth-- }
+
+// Depth returns the current nesting depth.
+func (r *Reader) Depth() int { return r.depth }
+
+// Limit restricts reading to the next n bytes (the body of a
+// length-prefixed value) and returns what Unlimit needs to lift the
+// restriction. If fewer than n bytes remain it fails with ErrTruncated.
+func (r *Reader) Limit(n int) (saved int) {
+	saved = r.end
+	if n < 0 || n > r.end-r.off {
+		r.truncated(n)
+		return saved
+	}
+	r.end = r.off + n
+	return saved
+}
+
+// Unlimit lifts a restriction made by Limit. It does nothing after a failure.
+func (r *Reader) Unlimit(saved int) {
+	if r.err == nil {
+		r.end = saved
+	}
+}
+
+// Bool consumes a Boolean; any non-zero byte is true (§5.2.2.1).
+func (r *Reader) Bool() bool { return r.Uint8() != 0 }
+
+// Uint8 consumes a Byte.
+func (r *Reader) Uint8() uint8 {
+	if r.off >= r.end {
+		r.truncated(1)
+		return 0
+	}
+	v := r.buf[r.off]
+	r.off++
+	return v
+}
+
+// Int8 consumes an SByte.
+func (r *Reader) Int8() int8 { return int8(r.Uint8()) }
+
+// Uint16 consumes a UInt16.
+func (r *Reader) Uint16() uint16 {
+	if r.end-r.off < 2 {
+		r.truncated(2)
+		return 0
+	}
+	v := binary.LittleEndian.Uint16(r.buf[r.off:])
+	r.off += 2
+	return v
+}
+
+// Int16 consumes an Int16.
+func (r *Reader) Int16() int16 { return int16(r.Uint16()) }
+
+// Uint32 consumes a UInt32.
+func (r *Reader) Uint32() uint32 {
+	if r.end-r.off < 4 {
+		r.truncated(4)
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(r.buf[r.off:])
+	r.off += 4
+	return v
+}
+
+// Int32 consumes an Int32.
+func (r *Reader) Int32() int32 { return int32(r.Uint32()) }
+
+// Uint64 consumes a UInt64.
+func (r *Reader) Uint64() uint64 {
+	if r.end-r.off < 8 {
+		r.truncated(8)
+		return 0
+	}
+	v := binary.LittleEndian.Uint64(r.buf[r.off:])
+	r.off += 8
+	return v
+}
+
+// Int64 consumes an Int64 (also the wire form of DateTime).
+func (r *Reader) Int64() int64 { return int64(r.Uint64()) }
+
+// Float32 consumes a Float; NaN payloads are kept as sent.
+func (r *Reader) Float32() float32 { return math.Float32frombits(r.Uint32()) }
+
+// Float64 consumes a Double; NaN payloads are kept as sent.
+func (r *Reader) Float64() float64 { return math.Float64frombits(r.Uint64()) }
+
+// length consumes an Int32 length prefix and checks it: -1 (null) is
+// returned as is, other negative values fail with ErrInvalid, values above
+// max fail with ErrLimitExceeded, and n*unit bytes must remain. It returns
+// -1 after a failure too, so callers allocate nothing.
+func (r *Reader) length(max, unit int, what string) int {
+	start := r.off
+	n := int(r.Int32())
+	if r.err != nil {
+		return -1
+	}
+	switch {
+	case n == -1:
+		return -1
+	case n < -1:
+		r.off = start
+		r.Failf(ErrInvalid, "%s length %d", what, n)
+		return -1
+	case n > max:
+		r.off = start
+		r.Failf(ErrLimitExceeded, "%s length %d above the limit %d", what, n, max)
+		return -1
+	case unit > 0 && n > (r.end-r.off)/unit:
+		r.off = start
+		r.Failf(ErrTruncated, "%s length %d needs at least %d bytes, %d left", what, n, n*unit, r.end-r.off-4)
+		return -1
+	}
+	return n
+}
+
+// ArrayLen consumes an array length (§5.2.5) and checks it against
+// Limits.MaxArrayLength and against the bytes that remain, given that every
+// element takes at least minElemSize bytes on the wire (use 1 when unsure,
+// never 0). It returns -1 for a null array and for any failure, so the
+// caller allocates nothing then.
+func (r *Reader) ArrayLen(minElemSize int) int {
+	return r.length(r.Limits.MaxArrayLength, minElemSize, "array")
+}
+
+// Str consumes a String (§5.2.2.4). Null and empty both give "".
+func (r *Reader) Str() string {
+	n := r.length(r.Limits.MaxStringLength, 1, "string")
+	if n <= 0 {
+		return ""
+	}
+	s := string(r.buf[r.off : r.off+n])
+	r.off += n
+	return s
+}
+
+// ByteString consumes a ByteString (§5.2.2.7) into a new slice: null gives
+// nil, empty gives a non-nil empty slice.
+func (r *Reader) ByteString() []byte { return r.ByteStringInto(nil) }
+
+// ByteStringInto is ByteString that reuses dst's memory when it is large
+// enough.
+func (r *Reader) ByteStringInto(dst []byte) []byte {
+	n := r.length(r.Limits.MaxByteStringLength, 1, "byte string")
+	if n < 0 {
+		return nil
+	}
+	if cap(dst) < n || dst == nil {
+		dst = make([]byte, n)
+	}
+	dst = dst[:n]
+	copy(dst, r.buf[r.off:r.off+n])
+	r.off += n
+	return dst
+}
+
+// Raw consumes the next n bytes and returns them without copying: the
+// result aliases the input. It fails with ErrTruncated if fewer remain.
+func (r *Reader) Raw(n int) []byte {
+	if n < 0 || r.end-r.off < n {
+		r.truncated(n)
+		return nil
+	}
+	b := r.buf[r.off : r.off+n : r.off+n]
+	r.off += n
+	return b
+}
