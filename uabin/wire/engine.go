@@ -17,5 +17,7 @@ type Engine interface {
 	// binary encoding id typeID from r (which the caller has limited to the
 	// body's length) and returns a pointer to the new value. known is false
 	// if no type is registered for typeID; then nothing is consumed.
+	// ConsumeBody enters one nesting level itself (see Reader.Enter); the
+	// ExtensionObject codec that calls it does not.
 	ConsumeBody(r *Reader, typeID types.NodeID) (v any, known bool)
 }
