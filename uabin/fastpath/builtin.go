@@ -1,10 +1,27 @@
 package fastpath
 
-import "reflect"
+import (
+	"reflect"
+
+	"github.com/uabin/uabin/uabin/wire"
+)
 
 // builtins lists the built-in fast paths, one per hot built-in type. It is
 // built at package initialisation and never changed.
-var builtins = []*Codec{}
+var builtins = []*Codec{
+	nodeIDCodec,
+	expandedNodeIDCodec,
+	guidCodec,
+	dateTimeCodec,
+	timeCodec,
+	statusCodeCodec,
+	qualifiedNameCodec,
+	localizedTextCodec,
+	variantCodec,
+	dataValueCodec,
+	diagnosticInfoCodec,
+	extensionObjectCodec,
+}
 
 var builtinByType = func() map[reflect.Type]*Codec {
 	m := make(map[reflect.Type]*Codec, len(builtins))
@@ -13,3 +30,57 @@ var builtinByType = func() map[reflect.Type]*Codec {
 	}
 	return m
 }()
+
+// Helpers shared by the codecs of several types: String and ByteString
+// bodies read without an intermediate copy.
+
+// sizeStr is the wire size of a String (or a ByteString of len(s) bytes):
+// the Int32 length and the bytes. A null and an empty String both take 4.
+func sizeStr(s string) int { return 4 + len(s) }
+
+// consumeLenBytes consumes an Int32 length and that many bytes and returns
+// them without copying (they alias the input). Null (-1) gives nil; other
+// negative lengths fail with ErrInvalid, lengths above max with
+// ErrLimitExceeded and lengths above the bytes left with ErrTruncated,
+// which is what wire.Reader's Str and ByteString check, in that order. An
+// empty value gives a non-nil empty slice.
+func consumeLenBytes(r *wire.Reader, max int, what string) []byte {
+	n := int(r.Int32())
+	switch {
+	case r.Err() != nil || n == -1:
+		return nil
+	case n < -1:
+		r.Failf(wire.ErrInvalid, "%s length %d", what, n)
+		return nil
+	case n > max:
+		r.Failf(wire.ErrLimitExceeded, "%s length %d above the limit %d", what, n, max)
+		return nil
+	}
+	return r.Raw(n)
+}
+
+// consumeStr consumes a String (null and empty give ""). If the text
+// equals old, old itself is returned, so decoding the same text into a
+// reused value (a NodeID, a LocalizedText, a Variant) does not allocate;
+// the result is the same string value either way.
+func consumeStr(r *wire.Reader, old string) string {
+	b := consumeLenBytes(r, r.Limits.MaxStringLength, "string")
+	switch {
+	case len(b) == 0:
+		return ""
+	case string(b) == old: // compared without a conversion
+		return old
+	}
+	return string(b)
+}
+
+// consumeByteString consumes a ByteString into new memory: null gives nil,
+// empty a non-nil empty slice. The memory of the value decoded into is
+// never reused, since other elements or values may share it.
+func consumeByteString(r *wire.Reader) []byte {
+	b := consumeLenBytes(r, r.Limits.MaxByteStringLength, "byte string")
+	if b == nil {
+		return nil
+	}
+	return append(make([]byte, 0, len(b)), b...)
+}

@@ -1,0 +1,146 @@
+package fastpath
+
+import (
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// DataValue encoding mask bits (Part 6 §5.2.2.17). The fields are written
+// in the order Value, Status, SourceTimestamp, SourcePicoseconds,
+// ServerTimestamp, ServerPicoseconds, which is not bit order.
+const (
+	dvValue             = 0x01
+	dvStatus            = 0x02
+	dvSourceTimestamp   = 0x04
+	dvServerTimestamp   = 0x08
+	dvSourcePicoseconds = 0x10
+	dvServerPicoseconds = 0x20
+
+	maxPicoseconds = 9999 // decoding clamps larger values to this
+)
+
+var dataValueCodec = erase(Funcs[types.DataValue]{
+	Append:  func(w *wire.Writer, d *types.DataValue) bool { appendDataValue(w, d); return true },
+	Consume: func(r *wire.Reader, d *types.DataValue) bool { consumeDataValue(r, d); return true },
+	Size:    sizeDataValue,
+})
+
+// dataValueMask returns the mask of the fields that are written: those
+// that are not zero (Value: not null).
+func dataValueMask(d *types.DataValue) byte {
+	var mask byte
+	if !d.Value.IsNull() {
+		mask |= dvValue
+	}
+	if d.Status != 0 {
+		mask |= dvStatus
+	}
+	if d.SourceTimestamp != 0 {
+		mask |= dvSourceTimestamp
+	}
+	if d.SourcePicoseconds != 0 {
+		mask |= dvSourcePicoseconds
+	}
+	if d.ServerTimestamp != 0 {
+		mask |= dvServerTimestamp
+	}
+	if d.ServerPicoseconds != 0 {
+		mask |= dvServerPicoseconds
+	}
+	return mask
+}
+
+// sizeDataValue returns the wire size of d, or -1 if the size of its
+// Variant is unknown.
+func sizeDataValue(d *types.DataValue) int {
+	mask := dataValueMask(d)
+	size := 1
+	if mask&dvValue != 0 {
+		n := sizeVariant(&d.Value)
+		if n < 0 {
+			return -1
+		}
+		size += n
+	}
+	if mask&dvStatus != 0 {
+		size += 4
+	}
+	if mask&dvSourceTimestamp != 0 {
+		size += 8
+	}
+	if mask&dvSourcePicoseconds != 0 {
+		size += 2
+	}
+	if mask&dvServerTimestamp != 0 {
+		size += 8
+	}
+	if mask&dvServerPicoseconds != 0 {
+		size += 2
+	}
+	return size
+}
+
+// appendDataValue appends the mask and the fields that are not zero.
+func appendDataValue(w *wire.Writer, d *types.DataValue) {
+	mask := dataValueMask(d)
+	w.Uint8(mask)
+	if mask&dvValue != 0 {
+		appendVariant(w, &d.Value)
+	}
+	if mask&dvStatus != 0 {
+		w.Uint32(uint32(d.Status))
+	}
+	if mask&dvSourceTimestamp != 0 {
+		w.Int64(int64(d.SourceTimestamp))
+	}
+	if mask&dvSourcePicoseconds != 0 {
+		w.Uint16(d.SourcePicoseconds)
+	}
+	if mask&dvServerTimestamp != 0 {
+		w.Int64(int64(d.ServerTimestamp))
+	}
+	if mask&dvServerPicoseconds != 0 {
+		w.Uint16(d.ServerPicoseconds)
+	}
+}
+
+// consumeDataValue decodes a DataValue into d, entering one nesting level.
+// Mask bits 0x40 and 0x80 are ErrInvalid; picoseconds above 9999 are
+// clamped to 9999; absent fields are zeroed. A Value of the same array type
+// and length as d.Value holds is decoded in place.
+func consumeDataValue(r *wire.Reader, d *types.DataValue) {
+	if !r.Enter() {
+		return
+	}
+	defer r.Leave()
+	mask := r.Uint8()
+	if mask&^(dvValue|dvStatus|dvSourceTimestamp|dvServerTimestamp|dvSourcePicoseconds|dvServerPicoseconds) != 0 {
+		r.Failf(wire.ErrInvalid, "DataValue encoding mask 0x%02x has unassigned bits", mask)
+		return
+	}
+	if mask&dvValue != 0 {
+		consumeVariant(r, &d.Value)
+	} else {
+		d.Value = types.Variant{}
+	}
+	d.Status = 0
+	if mask&dvStatus != 0 {
+		d.Status = types.StatusCode(r.Uint32())
+	}
+	d.SourceTimestamp = 0
+	if mask&dvSourceTimestamp != 0 {
+		d.SourceTimestamp = types.DateTime(r.Int64())
+	}
+	d.SourcePicoseconds = 0
+	if mask&dvSourcePicoseconds != 0 {
+		d.SourcePicoseconds = min(r.Uint16(), maxPicoseconds)
+	}
+	d.ServerTimestamp = 0
+	if mask&dvServerTimestamp != 0 {
+		d.ServerTimestamp = types.DateTime(r.Int64())
+	}
+	d.ServerPicoseconds = 0
+	if mask&dvServerPicoseconds != 0 {
+		d.ServerPicoseconds = min(r.Uint16(), maxPicoseconds)
+	}
+}

@@ -1,0 +1,159 @@
+package fastpath
+
+import (
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+var extensionObjectCodec = erase(Funcs[types.ExtensionObject]{
+	Append:  func(w *wire.Writer, e *types.ExtensionObject) bool { appendExtensionObject(w, e); return true },
+	Consume: func(r *wire.Reader, e *types.ExtensionObject) bool { consumeExtensionObject(r, e); return true },
+	Size:    sizeExtensionObject,
+})
+
+// headerGuess is the room reserved in front of a body encoded from a Go
+// value, before its TypeID is known: a FourByte NodeId (every standard
+// encoding id of namespace 0 above 255) and the Encoding byte. When the
+// TypeID needs another size the body is moved once (a memmove, no second
+// encoding pass).
+const headerGuess = 4 + 1
+
+// sizeExtensionObject returns the wire size of e, or -1 when e holds a Go
+// Value: its body size is only known to the engine.
+func sizeExtensionObject(e *types.ExtensionObject) int {
+	if e.Value != nil {
+		return -1
+	}
+	size := sizeNodeID(&e.TypeID)
+	if size < 0 {
+		return -1
+	}
+	size++ // Encoding
+	if e.Encoding != 0 || e.Body != nil {
+		if e.Encoding > types.ExtensionObjectXML {
+			return -1
+		}
+		size += 4 + len(e.Body)
+	}
+	return size
+}
+
+// appendExtensionObject appends e (docs/types.md, ExtensionObject): a Go
+// Value as TypeID, 01, the back-patched Int32 length and the body encoded by
+// w.Engine (ErrUnknownType if there is no Engine or the type is not
+// registered); else a raw Body with TypeID and Encoding (1 if 0); else
+// TypeID and 00. An Encoding above 2 is ErrInvalid.
+func appendExtensionObject(w *wire.Writer, e *types.ExtensionObject) {
+	if e.Value != nil {
+		appendExtensionObjectValue(w, e.Value)
+		return
+	}
+	if e.Encoding == types.ExtensionObjectEmpty && e.Body == nil {
+		appendNodeID(w, &e.TypeID)
+		w.Uint8(byte(types.ExtensionObjectEmpty))
+		return
+	}
+	if e.Encoding > types.ExtensionObjectXML {
+		w.Failf(wire.ErrInvalid, "ExtensionObject encoding %d", e.Encoding)
+		return
+	}
+	enc := e.Encoding
+	if enc == types.ExtensionObjectEmpty {
+		enc = types.ExtensionObjectBinary
+	}
+	appendNodeID(w, &e.TypeID)
+	w.Uint8(byte(enc))
+	w.Len(len(e.Body))
+	w.Raw(e.Body)
+}
+
+// appendExtensionObjectValue encodes v's body after room for the header,
+// back-patches the length and then writes the header in front of it.
+func appendExtensionObjectValue(w *wire.Writer, v any) {
+	if w.Engine == nil {
+		w.Failf(wire.ErrUnknownType, "ExtensionObject value of type %T: no type registry to encode it with", v)
+		return
+	}
+	start := len(w.Buf)
+	w.Buf = append(w.Buf, make([]byte, headerGuess)...)
+	lenPos := w.BeginLength()
+	id, ok := w.Engine.AppendBody(w, v)
+	if !ok {
+		w.Buf = w.Buf[:start]
+		w.Failf(wire.ErrUnknownType, "ExtensionObject value of type %T is not a registered type", v)
+		return
+	}
+	if w.Err() != nil {
+		return
+	}
+	w.EndLength(lenPos)
+	header := sizeNodeID(&id) + 1
+	if header != headerGuess {
+		// Move length and body so that the header fits in front.
+		end := len(w.Buf)
+		w.Buf = append(w.Buf, make([]byte, max(header-headerGuess, 0))...)
+		copy(w.Buf[start+header:], w.Buf[start+headerGuess:end])
+		w.Buf = w.Buf[:end+header-headerGuess]
+	}
+	// Write the header into its room: a Writer over exactly that memory.
+	hw := wire.Writer{Buf: w.Buf[start:start:start+header], EmptyStrings: w.EmptyStrings}
+	appendNodeID(&hw, &id)
+	hw.Uint8(byte(types.ExtensionObjectBinary))
+	if err := hw.Err(); err != nil {
+		w.Fail(err)
+	}
+}
+
+// consumeExtensionObject decodes an ExtensionObject into e: a binary body
+// whose TypeID r.Engine knows becomes a new Go Value (the body must be used
+// up exactly); every other body is copied into Body with its TypeID and
+// Encoding. Encoding bytes above 2 and negative lengths are ErrInvalid,
+// lengths above MaxByteStringLength ErrLimitExceeded.
+func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
+	consumeNodeID(r, &e.TypeID)
+	enc := types.ExtensionObjectEncoding(r.Uint8())
+	e.Encoding, e.Value, e.Body = enc, nil, nil
+	if r.Err() != nil {
+		return
+	}
+	switch enc {
+	case types.ExtensionObjectEmpty:
+		return
+	case types.ExtensionObjectBinary, types.ExtensionObjectXML:
+	default:
+		r.Failf(wire.ErrInvalid, "ExtensionObject encoding byte %d", enc)
+		return
+	}
+	n := int(r.Int32())
+	switch {
+	case r.Err() != nil:
+		return
+	case n < 0:
+		r.Failf(wire.ErrInvalid, "ExtensionObject body length %d", n)
+		return
+	case n > r.Limits.MaxByteStringLength:
+		r.Failf(wire.ErrLimitExceeded, "ExtensionObject body length %d above the limit %d", n, r.Limits.MaxByteStringLength)
+		return
+	}
+	if enc == types.ExtensionObjectBinary && r.Engine != nil {
+		saved := r.Limit(n)
+		if r.Err() != nil {
+			return
+		}
+		v, known := r.Engine.ConsumeBody(r, e.TypeID)
+		if known {
+			if r.Err() == nil && r.Remaining() != 0 {
+				r.Failf(wire.ErrInvalid, "ExtensionObject body of %v: %d of %d bytes left over", e.TypeID, r.Remaining(), n)
+				return
+			}
+			r.Unlimit(saved)
+			e.Value = v
+			return
+		}
+		r.Unlimit(saved)
+	}
+	body := r.Raw(n)
+	if r.Err() == nil {
+		e.Body = append(make([]byte, 0, n), body...)
+	}
+}

@@ -1,0 +1,66 @@
+package fastpath
+
+import (
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// LocalizedText encoding mask bits (Part 6 §5.2.2.14).
+const (
+	ltLocale = 0x01
+	ltText   = 0x02
+)
+
+var localizedTextCodec = erase(Funcs[types.LocalizedText]{
+	Append:  func(w *wire.Writer, l *types.LocalizedText) bool { appendLocalizedText(w, l); return true },
+	Consume: func(r *wire.Reader, l *types.LocalizedText) bool { consumeLocalizedText(r, l); return true },
+	Size:    sizeLocalizedText,
+})
+
+// sizeLocalizedText returns the wire size of l.
+func sizeLocalizedText(l *types.LocalizedText) int {
+	size := 1
+	if l.Locale != "" {
+		size += sizeStr(l.Locale)
+	}
+	if l.Text != "" {
+		size += sizeStr(l.Text)
+	}
+	return size
+}
+
+// appendLocalizedText appends the mask and each non-empty field.
+func appendLocalizedText(w *wire.Writer, l *types.LocalizedText) {
+	var mask byte
+	if l.Locale != "" {
+		mask |= ltLocale
+	}
+	if l.Text != "" {
+		mask |= ltText
+	}
+	w.Uint8(mask)
+	if l.Locale != "" {
+		w.Str(l.Locale)
+	}
+	if l.Text != "" {
+		w.Str(l.Text)
+	}
+}
+
+// consumeLocalizedText decodes a LocalizedText; mask bits 0x04..0x80 are
+// ErrInvalid. Text equal to what l holds is kept without allocating.
+func consumeLocalizedText(r *wire.Reader, l *types.LocalizedText) {
+	mask := r.Uint8()
+	if mask&^(ltLocale|ltText) != 0 {
+		r.Failf(wire.ErrInvalid, "LocalizedText encoding mask 0x%02x has unassigned bits", mask)
+		return
+	}
+	locale, text := "", ""
+	if mask&ltLocale != 0 {
+		locale = consumeStr(r, l.Locale)
+	}
+	if mask&ltText != 0 {
+		text = consumeStr(r, l.Text)
+	}
+	l.Locale, l.Text = locale, text
+}

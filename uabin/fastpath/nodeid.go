@@ -1,0 +1,138 @@
+package fastpath
+
+import (
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// NodeId encoding byte (Part 6 §5.2.2.9): the form in the low 6 bits and,
+// in an ExpandedNodeId only, two flags.
+const (
+	formTwoByte  = 0x00 // Byte id, namespace 0
+	formFourByte = 0x01 // Byte namespace, UInt16 id
+	formNumeric  = 0x02 // UInt16 namespace, UInt32 id
+	formString   = 0x03 // UInt16 namespace, String id
+	formGUID     = 0x04 // UInt16 namespace, Guid id
+	formOpaque   = 0x05 // UInt16 namespace, ByteString id
+
+	formMask         = 0x3f
+	flagServerIndex  = 0x40 // ExpandedNodeId: ServerIndex follows
+	flagNamespaceURI = 0x80 // ExpandedNodeId: NamespaceUri follows
+)
+
+var nodeIDCodec = erase(Funcs[types.NodeID]{
+	Append:  func(w *wire.Writer, n *types.NodeID) bool { appendNodeID(w, n); return true },
+	Consume: func(r *wire.Reader, n *types.NodeID) bool { consumeNodeID(r, n); return true },
+	Size:    sizeNodeID,
+})
+
+// sizeNodeID returns the wire size of n in the smallest form.
+func sizeNodeID(n *types.NodeID) int {
+	switch n.Type() {
+	case types.IDTypeNumeric:
+		return sizeNumeric(n.Namespace(), n.IntID())
+	case types.IDTypeString:
+		return 3 + sizeStr(n.StringID())
+	case types.IDTypeGUID:
+		return 3 + 16
+	case types.IDTypeOpaque:
+		return 3 + sizeStr(n.OpaqueIDString())
+	}
+	return -1
+}
+
+func sizeNumeric(ns uint16, id uint32) int {
+	switch {
+	case ns == 0 && id <= 0xff:
+		return 2
+	case ns <= 0xff && id <= 0xffff:
+		return 4
+	}
+	return 7
+}
+
+// appendNodeID appends n in the smallest form (docs/types.md, NodeId).
+func appendNodeID(w *wire.Writer, n *types.NodeID) { appendNodeIDFlags(w, n, 0) }
+
+// appendNodeIDFlags appends n with the ExpandedNodeId flags or-ed into its
+// encoding byte.
+func appendNodeIDFlags(w *wire.Writer, n *types.NodeID, flags byte) {
+	ns := n.Namespace()
+	switch n.Type() {
+	case types.IDTypeNumeric:
+		id := n.IntID()
+		switch {
+		case ns == 0 && id <= 0xff:
+			w.Buf = append(w.Buf, formTwoByte|flags, byte(id))
+		case ns <= 0xff && id <= 0xffff:
+			w.Buf = append(w.Buf, formFourByte|flags, byte(ns), byte(id), byte(id>>8))
+		default:
+			w.Uint8(formNumeric | flags)
+			w.Uint16(ns)
+			w.Uint32(id)
+		}
+	case types.IDTypeString:
+		w.Uint8(formString | flags)
+		w.Uint16(ns)
+		w.Str(n.StringID())
+	case types.IDTypeGUID:
+		w.Uint8(formGUID | flags)
+		w.Uint16(ns)
+		g := n.GUIDID()
+		appendGUID(w, &g)
+	case types.IDTypeOpaque:
+		w.Uint8(formOpaque | flags)
+		w.Uint16(ns)
+		if id := n.OpaqueIDString(); id != "" {
+			w.StrEmpty(id) // a ByteString: Int32 length and the bytes
+		} else {
+			w.Null() // an empty opaque id is written as null
+		}
+	default:
+		w.Failf(wire.ErrInvalid, "NodeId with identifier type %d", n.Type())
+	}
+}
+
+// consumeNodeID decodes a NodeId in any form. Forms 6..63 and the flags
+// 0x40/0x80 are ErrInvalid. A string or opaque id equal to the one n
+// already holds is kept without allocating.
+func consumeNodeID(r *wire.Reader, n *types.NodeID) {
+	b := r.Uint8()
+	if b&^formMask != 0 {
+		r.Failf(wire.ErrInvalid, "NodeId encoding byte 0x%02x has ExpandedNodeId flags", b)
+		return
+	}
+	consumeNodeIDBody(r, b, n)
+}
+
+// consumeNodeIDBody decodes what follows the encoding byte of form form.
+func consumeNodeIDBody(r *wire.Reader, form byte, n *types.NodeID) {
+	switch form {
+	case formTwoByte:
+		*n = types.NewNumericNodeID(0, uint32(r.Uint8()))
+	case formFourByte:
+		ns := r.Uint8()
+		*n = types.NewNumericNodeID(uint16(ns), uint32(r.Uint16()))
+	case formNumeric:
+		ns := r.Uint16()
+		*n = types.NewNumericNodeID(ns, r.Uint32())
+	case formString:
+		ns := r.Uint16()
+		*n = types.NewStringNodeID(ns, consumeStr(r, n.StringID()))
+	case formGUID:
+		ns := r.Uint16()
+		var g types.GUID
+		consumeGUID(r, &g)
+		*n = types.NewGUIDNodeID(ns, g)
+	case formOpaque:
+		ns := r.Uint16()
+		b := consumeLenBytes(r, r.Limits.MaxByteStringLength, "byte string")
+		id := n.OpaqueIDString()
+		if string(b) != id {
+			id = string(b)
+		}
+		*n = types.NewOpaqueNodeIDString(ns, id)
+	default:
+		r.Failf(wire.ErrInvalid, "NodeId encoding form %d", form)
+	}
+}
