@@ -1,5 +1,10 @@
 package types
 
+import (
+	"strconv"
+	"strings"
+)
+
 // BuiltinType is the id of one of the 25 OPC UA built-in types (Part 6
 // §5.1.2 Table 1), as used in the low 6 bits of a Variant's encoding mask.
 type BuiltinType uint8
@@ -33,3 +38,89 @@ const (
 	TypeVariant         BuiltinType = 24
 	TypeDiagnosticInfo  BuiltinType = 25
 )
+
+// builtinNames holds the OPC UA names of the built-in types, by id.
+var builtinNames = [...]string{
+	TypeNull:            "Null",
+	TypeBoolean:         "Boolean",
+	TypeSByte:           "SByte",
+	TypeByte:            "Byte",
+	TypeInt16:           "Int16",
+	TypeUInt16:          "UInt16",
+	TypeInt32:           "Int32",
+	TypeUInt32:          "UInt32",
+	TypeInt64:           "Int64",
+	TypeUInt64:          "UInt64",
+	TypeFloat:           "Float",
+	TypeDouble:          "Double",
+	TypeString:          "String",
+	TypeDateTime:        "DateTime",
+	TypeGUID:            "Guid",
+	TypeByteString:      "ByteString",
+	TypeXmlElement:      "XmlElement",
+	TypeNodeID:          "NodeId",
+	TypeExpandedNodeID:  "ExpandedNodeId",
+	TypeStatusCode:      "StatusCode",
+	TypeQualifiedName:   "QualifiedName",
+	TypeLocalizedText:   "LocalizedText",
+	TypeExtensionObject: "ExtensionObject",
+	TypeDataValue:       "DataValue",
+	TypeVariant:         "Variant",
+	TypeDiagnosticInfo:  "DiagnosticInfo",
+}
+
+// String returns the OPC UA name of the type ("Double", "NodeId", "Guid",
+// "Null" for 0), or "BuiltinType(30)" for an id that names no built-in type.
+func (t BuiltinType) String() string {
+	if int(t) < len(builtinNames) {
+		return builtinNames[t]
+	}
+	return "BuiltinType(" + strconv.Itoa(int(t)) + ")"
+}
+
+// IsValid reports whether t is one of the 26 ids 0 (Null) to 25
+// (DiagnosticInfo).
+func (t BuiltinType) IsValid() bool { return t <= TypeDiagnosticInfo }
+
+// ParseBuiltinType returns the built-in type named name, an OPC UA name as
+// returned by BuiltinType.String ("Double", "NodeId", "Null", ...). The
+// match is exact first, then ASCII case-insensitive ("nodeid"). An unknown
+// name is a *ParseError.
+func ParseBuiltinType(name string) (BuiltinType, error) {
+	for t, n := range builtinNames {
+		if n == name {
+			return BuiltinType(t), nil
+		}
+	}
+	for t, n := range builtinNames {
+		if strings.EqualFold(n, name) {
+			return BuiltinType(t), nil
+		}
+	}
+	return 0, &ParseError{Type: "BuiltinType", Input: name, Msg: "not the name of a built-in type"}
+}
+
+// ParseError is the error of the Parse functions of this package
+// (ParseNodeID, ParseGUID, ParseBuiltinType, ...): the text is not a valid
+// value of the type. Its message reads
+// `types: invalid NodeId "ns=x;i=1": namespace index "x" is not a UInt16`.
+type ParseError struct {
+	// Type is the OPC UA name of the type being parsed, e.g. "NodeId".
+	Type string
+	// Input is the text that was given.
+	Input string
+	// Msg says what is wrong with it.
+	Msg string
+}
+
+// maxQuotedInput bounds how much of the input an error message repeats.
+const maxQuotedInput = 120
+
+// Error implements error.
+func (e *ParseError) Error() string {
+	in := e.Input
+	if len(in) > maxQuotedInput {
+		in = in[:maxQuotedInput] + "..."
+	}
+	return "types: invalid " + e.Type + " " + strconv.Quote(in) + ": " + e.Msg
+}

@@ -9,3 +9,22 @@ type LocalizedText struct {
 	Locale string `ua:"String,bit=0"`
 	Text   string `ua:"String,bit=1"`
 }
+
+// NewLocalizedText returns the LocalizedText with the given locale (an
+// RFC 5646 tag such as "en-US", or "" for none) and text.
+func NewLocalizedText(locale, text string) LocalizedText {
+	return LocalizedText{Locale: locale, Text: text}
+}
+
+// String returns the text, prefixed by the locale in brackets when there
+// is one: "Pump 1", "[de-DE] Pumpe 1".
+func (l LocalizedText) String() string {
+	if l.Locale == "" {
+		return l.Text
+	}
+	return "[" + l.Locale + "] " + l.Text
+}
+
+// IsEmpty reports whether l has neither locale nor text (it is encoded as
+// the single byte 00).
+func (l LocalizedText) IsEmpty() bool { return l.Locale == "" && l.Text == "" }

@@ -1,0 +1,63 @@
+package types_test
+
+import (
+	"errors"
+	"strconv"
+	"testing"
+
+	"github.com/uabin/uabin/types"
+)
+
+func TestBuiltinTypeString(t *testing.T) {
+	// Part 6 §5.1.2 Table 1.
+	want := []string{"Null", "Boolean", "SByte", "Byte", "Int16", "UInt16", "Int32",
+		"UInt32", "Int64", "UInt64", "Float", "Double", "String", "DateTime", "Guid",
+		"ByteString", "XmlElement", "NodeId", "ExpandedNodeId", "StatusCode",
+		"QualifiedName", "LocalizedText", "ExtensionObject", "DataValue", "Variant",
+		"DiagnosticInfo"}
+	for id, name := range want {
+		bt := types.BuiltinType(id)
+		if got := bt.String(); got != name {
+			t.Errorf("BuiltinType(%d).String() = %q, want %q", id, got, name)
+		}
+		if !bt.IsValid() {
+			t.Errorf("BuiltinType(%d).IsValid() = false", id)
+		}
+		if p, err := types.ParseBuiltinType(name); err != nil || p != bt {
+			t.Errorf("ParseBuiltinType(%q) = %v, %v", name, p, err)
+		}
+	}
+	if types.TypeDouble.String() != "Double" || types.TypeNodeID.String() != "NodeId" || types.TypeDiagnosticInfo != 25 {
+		t.Error("constants")
+	}
+	for _, id := range []int{26, 31, 63, 255} {
+		bt := types.BuiltinType(id)
+		if bt.IsValid() {
+			t.Errorf("BuiltinType(%d).IsValid() = true", id)
+		}
+		if got, want := bt.String(), "BuiltinType("+strconv.Itoa(id)+")"; got != want {
+			t.Errorf("String() = %q, want %q", got, want)
+		}
+	}
+}
+
+func TestParseBuiltinType(t *testing.T) {
+	for in, want := range map[string]types.BuiltinType{
+		"nodeid": types.TypeNodeID, "GUID": types.TypeGUID, "null": types.TypeNull, "xmlELEMENT": types.TypeXmlElement,
+	} {
+		if got, err := types.ParseBuiltinType(in); err != nil || got != want {
+			t.Errorf("ParseBuiltinType(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "Int", "NodeID ", "BuiltinType(30)", "Decimal"} {
+		_, err := types.ParseBuiltinType(in)
+		var pe *types.ParseError
+		if !errors.As(err, &pe) || pe.Type != "BuiltinType" || pe.Input != in {
+			t.Errorf("ParseBuiltinType(%q) error = %v", in, err)
+		}
+	}
+	_, err := types.ParseBuiltinType("Int")
+	if want := `types: invalid BuiltinType "Int": not the name of a built-in type`; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+}
