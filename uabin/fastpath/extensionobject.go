@@ -96,7 +96,7 @@ func appendExtensionObjectValue(w *wire.Writer, v any) {
 		w.Buf = w.Buf[:end+header-headerGuess]
 	}
 	// Write the header into its room: a Writer over exactly that memory.
-	hw := wire.Writer{Buf: w.Buf[start:start:start+header], EmptyStrings: w.EmptyStrings}
+	hw := wire.Writer{Buf: w.Buf[start : start : start+header], EmptyStrings: w.EmptyStrings}
 	appendNodeID(&hw, &id)
 	hw.Uint8(byte(types.ExtensionObjectBinary))
 	if err := hw.Err(); err != nil {
