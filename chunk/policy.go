@@ -1,0 +1,177 @@
+package chunk
+
+import (
+	"crypto"
+	"crypto/sha1"
+	"crypto/sha256"
+	"hash"
+)
+
+// SecurityMode is the OPC UA MessageSecurityMode (Part 4 §7.20), with the
+// enumeration's values.
+type SecurityMode uint32
+
+// The security modes.
+const (
+	ModeInvalid        SecurityMode = 0 // not a usable mode
+	ModeNone           SecurityMode = 1 // no signature, no encryption (policy None)
+	ModeSign           SecurityMode = 2 // MSG and CLO chunks are signed
+	ModeSignAndEncrypt SecurityMode = 3 // MSG and CLO chunks are signed, then encrypted
+)
+
+// String returns the mode's name.
+func (m SecurityMode) String() string {
+	switch m {
+	case ModeNone:
+		return "None"
+	case ModeSign:
+		return "Sign"
+	case ModeSignAndEncrypt:
+		return "SignAndEncrypt"
+	}
+	return "Invalid"
+}
+
+// asymSig is an asymmetric signature algorithm.
+type asymSig uint8
+
+const (
+	sigNone          asymSig = iota
+	sigPKCS1v15SHA1          // RSA PKCS#1 v1.5 with SHA-1 (http://www.w3.org/2000/09/xmldsig#rsa-sha1)
+	sigPKCS1v15SHA256        // RSA PKCS#1 v1.5 with SHA-256 (http://www.w3.org/2001/04/xmldsig-more#rsa-sha256)
+	sigPSSSHA256             // RSA-PSS with SHA-256, salt length 32 (http://opcfoundation.org/UA/security/rsa-pss-sha2-256)
+)
+
+// asymEnc is an asymmetric encryption algorithm.
+type asymEnc uint8
+
+const (
+	encNone       asymEnc = iota
+	encPKCS1v15           // RSA PKCS#1 v1.5, 11 bytes overhead per block
+	encOAEPSHA1           // RSA-OAEP with SHA-1, 42 bytes overhead per block
+	encOAEPSHA256         // RSA-OAEP with SHA-256, 66 bytes overhead per block
+)
+
+// overhead returns the bytes of padding per RSA block.
+func (e asymEnc) overhead() int {
+	switch e {
+	case encPKCS1v15:
+		return 11
+	case encOAEPSHA1:
+		return 2*sha1.Size + 2
+	case encOAEPSHA256:
+		return 2*sha256.Size + 2
+	}
+	return 0
+}
+
+// Policy describes a security policy (OPC 10000-7 profiles; Part 6 §6.7.5
+// for key derivation): its URI and the algorithms and sizes the chunk layer
+// needs. The policies are the package variables PolicyNone, ...; look them up
+// with PolicyByURI. Treat a Policy as read-only.
+type Policy struct {
+	// URI is the SecurityPolicyUri.
+	URI string
+	// Name is the short name after the '#'.
+	Name string
+	// Deprecated marks Basic128Rsa15 and Basic256, which OPC UA 1.04
+	// deprecated; they remain supported for old peers.
+	Deprecated bool
+	// SigningKeyLength is the length of the symmetric (HMAC) signing key
+	// in bytes.
+	SigningKeyLength int
+	// SignatureLength is the length of a symmetric signature (the HMAC
+	// size) in bytes.
+	SignatureLength int
+	// EncryptionKeyLength is the AES key length in bytes.
+	EncryptionKeyLength int
+	// BlockSize is the cipher block size and IV length in bytes (AES: 16).
+	BlockSize int
+	// NonceLength is the length of the client and server nonces in
+	// OpenSecureChannel.
+	NonceLength int
+	// MinKeyBits and MaxKeyBits bound the RSA key size of the certificates.
+	MinKeyBits, MaxKeyBits int
+
+	newHash func() hash.Hash // HMAC and P_hash function
+	sig     asymSig
+	enc     asymEnc
+}
+
+// The security policies. Aes128Sha256RsaOaep and Aes256Sha256RsaPss are
+// Aes128_Sha256_RsaOaep and Aes256_Sha256_RsaPss in OPC UA.
+var (
+	PolicyNone = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#None", Name: "None",
+	}
+	PolicyBasic128Rsa15 = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#Basic128Rsa15", Name: "Basic128Rsa15", Deprecated: true,
+		SigningKeyLength: 16, SignatureLength: sha1.Size, EncryptionKeyLength: 16, BlockSize: 16, NonceLength: 16,
+		MinKeyBits: 1024, MaxKeyBits: 2048,
+		newHash: sha1.New, sig: sigPKCS1v15SHA1, enc: encPKCS1v15,
+	}
+	PolicyBasic256 = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#Basic256", Name: "Basic256", Deprecated: true,
+		SigningKeyLength: 24, SignatureLength: sha1.Size, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 32,
+		MinKeyBits: 1024, MaxKeyBits: 2048,
+		newHash: sha1.New, sig: sigPKCS1v15SHA1, enc: encOAEPSHA1,
+	}
+	PolicyBasic256Sha256 = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#Basic256Sha256", Name: "Basic256Sha256",
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 32,
+		MinKeyBits: 2048, MaxKeyBits: 4096,
+		newHash: sha256.New, sig: sigPKCS1v15SHA256, enc: encOAEPSHA1,
+	}
+	PolicyAes128Sha256RsaOaep = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#Aes128_Sha256_RsaOaep", Name: "Aes128_Sha256_RsaOaep",
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 16, BlockSize: 16, NonceLength: 32,
+		MinKeyBits: 2048, MaxKeyBits: 4096,
+		newHash: sha256.New, sig: sigPKCS1v15SHA256, enc: encOAEPSHA1,
+	}
+	PolicyAes256Sha256RsaPss = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#Aes256_Sha256_RsaPss", Name: "Aes256_Sha256_RsaPss",
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 32,
+		MinKeyBits: 2048, MaxKeyBits: 4096,
+		newHash: sha256.New, sig: sigPSSSHA256, enc: encOAEPSHA256,
+	}
+)
+
+// policies is the policy table keyed by URI.
+var policies = map[string]*Policy{}
+
+func init() {
+	for _, p := range Policies() {
+		policies[p.URI] = p
+	}
+}
+
+// Policies returns every supported policy, None first, in a new slice.
+func Policies() []*Policy {
+	return []*Policy{PolicyNone, PolicyBasic128Rsa15, PolicyBasic256, PolicyBasic256Sha256, PolicyAes128Sha256RsaOaep, PolicyAes256Sha256RsaPss}
+}
+
+// PolicyByURI returns the policy with the given SecurityPolicyUri, or an
+// error wrapping ErrPolicy.
+func PolicyByURI(uri string) (*Policy, error) {
+	if p, ok := policies[uri]; ok {
+		return p, nil
+	}
+	if len(uri) > 100 {
+		uri = uri[:100] + "..."
+	}
+	return nil, errorf(ErrPolicy, 0, -1, "unknown security policy %q", uri)
+}
+
+// IsNone reports whether p is the None policy (no security).
+func (p *Policy) IsNone() bool { return p.sig == sigNone }
+
+// signatureHash returns the hash of the asymmetric signature.
+func (p *Policy) signatureHash() crypto.Hash {
+	if p.sig == sigPKCS1v15SHA1 {
+		return crypto.SHA1
+	}
+	return crypto.SHA256
+}
+
+// String returns p.Name.
+func (p *Policy) String() string { return p.Name }

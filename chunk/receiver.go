@@ -1,0 +1,406 @@
+package chunk
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/subtle"
+	"encoding/binary"
+	"math"
+)
+
+// Message is a reassembled Secure Conversation message.
+type Message struct {
+	// Type is OPN, MSG or CLO.
+	Type MessageType
+	// ChannelID is the SecureChannelId of its chunks.
+	ChannelID uint32
+	// TokenID is the TokenId of its chunks (MSG, CLO; 0 for OPN).
+	TokenID uint32
+	// RequestID is the RequestId of its chunks.
+	RequestID uint32
+	// SequenceNumber is the sequence number of its final chunk.
+	SequenceNumber uint32
+	// Chunks is the number of chunks it came in.
+	Chunks int
+	// Body is the reassembled body. It aliases the Receiver's buffer and is
+	// valid until the next call to Receive or ReadMessage.
+	Body []byte
+	// Policy is the security policy of an OPN message (nil otherwise).
+	Policy *Policy
+	// Security is the asymmetric security header of an OPN message; its
+	// byte slices alias the chunk. The caller validates SenderCertificate
+	// (trust, expiry, application URI): the Receiver only checks that the
+	// signature was made with its key.
+	Security AsymmetricHeader
+}
+
+// Receiver reassembles the chunks received on one direction of one secure
+// channel into messages, checking everything Part 6 asks for before a byte
+// of a chunk is trusted or buffered:
+//
+//   - the chunk size against the local ReceiveBufferSize (ReadChunk checks
+//     the size field before reading the rest);
+//   - the message type, and chunk types C and A only on MSG;
+//   - the SecureChannelId, and the TokenId against the current token (and
+//     the previous one, until the first chunk with the new one arrives);
+//   - with signing, the signature of every chunk, compared in constant time
+//     after decryption and before any decrypted field is read; with
+//     encryption, a ciphertext that is a whole number of blocks and padding
+//     bytes that all equal PaddingSize;
+//   - sequence numbers exactly one above the previous chunk's (any number
+//     for the first chunk; after 4294966271 a wrap to a number below 1024);
+//   - one request id (and message type) per message: chunks of another
+//     request while a message is incomplete are an error;
+//   - MaxChunkCount and MaxMessageSize as each chunk arrives, so the memory
+//     held is at most MaxMessageSize plus one chunk.
+//
+// Any error other than an *AbortError means the channel is broken and must
+// be closed (with the error's StatusCode); the Receiver drops the message in
+// progress either way. A Receiver is not safe for concurrent use.
+type Receiver struct {
+	channelID uint32
+	limits    Limits
+	tokens    [2]*symmetric // current, previous
+	asym      *asymmetric
+
+	haveSeq bool
+	lastSeq uint32
+
+	active  bool // a message is being reassembled
+	msgType MessageType
+	reqID   uint32
+	tokenID uint32
+	chunks  int
+	body    []byte
+
+	mac   [64]byte // scratch for HMAC results
+	plain []byte   // scratch for decrypted OPN chunks
+	buf   []byte   // chunk buffer of ReadMessage
+}
+
+// NewReceiver returns a Receiver for channel channelID (0 if the channel id
+// is not known yet: then OPN chunks with any channel id are accepted, and
+// MSG and CLO chunks are refused until SetChannelID). local are the local
+// receive limits; ChunkSize must be at least MinBufferSize.
+func NewReceiver(channelID uint32, local Limits) (*Receiver, error) {
+	if err := local.check(); err != nil {
+		return nil, err
+	}
+	return &Receiver{channelID: channelID, limits: local}, nil
+}
+
+// SetChannelID sets the SecureChannelId every later chunk must carry.
+func (r *Receiver) SetChannelID(id uint32) { r.channelID = id }
+
+// SetToken adds tokenID, with the given policy, mode and the keys the peer
+// sends with, as the current token. The token it replaces stays valid until
+// the first chunk with the new token arrives (§6.7.4 token renewal); older
+// ones are dropped at once.
+func (r *Receiver) SetToken(tokenID uint32, p *Policy, mode SecurityMode, keys Keys) error {
+	t, err := newSymmetric(tokenID, p, mode, keys, true)
+	if err != nil {
+		return err
+	}
+	r.tokens = [2]*symmetric{t, r.tokens[0]}
+	return nil
+}
+
+// SetAsymmetric sets the configuration for received OPN chunks.
+func (r *Receiver) SetAsymmetric(a Asymmetric) error {
+	as, err := a.prepare(false)
+	if err != nil {
+		return err
+	}
+	r.asym = as
+	return nil
+}
+
+// ResetSequence forgets the last sequence number, so that the next chunk may
+// carry any number (after the connection was re-established, §6.7.2.4).
+func (r *Receiver) ResetSequence() { r.haveSeq = false }
+
+// Receive processes one complete chunk (its length equal to its
+// MessageSize, as ReadChunk returns it). It decrypts the chunk in place.
+// When the chunk completes a message it returns the message and true; for an
+// intermediate chunk it returns false and a nil error. An abort chunk returns
+// an *AbortError; a UA TCP Error message returns an *ErrorMessage; anything
+// else wrong returns an error wrapping one of the sentinels.
+func (r *Receiver) Receive(chunk []byte) (Message, bool, error) {
+	m, done, err := r.receive(chunk)
+	if err != nil {
+		r.drop()
+	}
+	return m, done, err
+}
+
+func (r *Receiver) drop() {
+	r.active = false
+	r.body = r.body[:0]
+}
+
+func (r *Receiver) receive(c []byte) (Message, bool, error) {
+	h, err := ParseHeader(c)
+	if err != nil {
+		return Message{}, false, err
+	}
+	if uint64(h.Size) > uint64(r.limits.ChunkSize) {
+		return Message{}, false, errorf(ErrChunkTooLarge, h.Type, 4, "chunk of %d bytes, the limit is %d", h.Size, r.limits.ChunkSize)
+	}
+	if uint64(h.Size) != uint64(len(c)) {
+		return Message{}, false, errorf(ErrMalformed, h.Type, 4, "message size %d, but %d bytes given", h.Size, len(c))
+	}
+	if h.Type == TypeError {
+		e, err := ParseErrorMessage(c)
+		if err != nil {
+			return Message{}, false, err
+		}
+		return Message{}, false, &e
+	}
+	if !h.Type.Secure() {
+		return Message{}, false, errorf(ErrMessageType, h.Type, 0, "expected OPN, MSG or CLO")
+	}
+	if h.ChannelID != r.channelID && !(h.Type == TypeOpen && r.channelID == 0) {
+		return Message{}, false, errorf(ErrChannelID, h.Type, 8, "channel %d, expected %d", h.ChannelID, r.channelID)
+	}
+	if h.Type == TypeOpen {
+		return r.receiveOpen(c, h)
+	}
+	return r.receiveSymmetric(c, h)
+}
+
+// receiveSymmetric verifies, decrypts and unpads a MSG or CLO chunk.
+func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
+	const hs = SecureHeaderSize + SymmetricHeaderSize
+	if len(c) < hs {
+		return Message{}, false, errorf(ErrTruncated, h.Type, len(c), "symmetric security header needs %d bytes, have %d", hs, len(c))
+	}
+	tokenID := binary.LittleEndian.Uint32(c[SecureHeaderSize:])
+	tok := r.tokens[0]
+	if tok == nil || tok.tokenID != tokenID {
+		tok = r.tokens[1]
+		if tok == nil || tok.tokenID != tokenID {
+			return Message{}, false, errorf(ErrTokenID, h.Type, SecureHeaderSize, "token %d", tokenID)
+		}
+	}
+	end := len(c)
+	if tok.encrypts() {
+		data := c[hs:]
+		bs := tok.policy.BlockSize
+		if len(data) == 0 || len(data)%bs != 0 {
+			return Message{}, false, errorf(ErrSecurityChecks, h.Type, hs, "encrypted part of %d bytes is not a multiple of the block size %d", len(data), bs)
+		}
+		tok.cryptBlocks(data)
+	}
+	if tok.signs() {
+		min := hs + SequenceHeaderSize + tok.sigLen
+		if tok.encrypts() {
+			min++
+		}
+		if len(c) < min {
+			return Message{}, false, errorf(ErrSecurityChecks, h.Type, len(c), "chunk of %d bytes is shorter than its headers and signature (%d)", len(c), min)
+		}
+		end -= tok.sigLen
+		tok.mac.Reset()
+		tok.mac.Write(c[:end])
+		if !hmac.Equal(tok.mac.Sum(r.mac[:0]), c[end:]) {
+			return Message{}, false, errorf(ErrSecurityChecks, h.Type, end, "signature mismatch")
+		}
+	}
+	if tok.encrypts() {
+		pad := int(c[end-1])
+		if end-1-pad < hs+SequenceHeaderSize {
+			return Message{}, false, errorf(ErrSecurityChecks, h.Type, end-1, "padding size %d larger than the chunk", pad)
+		}
+		if !allEqual(c[end-1-pad:end-1], byte(pad)) {
+			return Message{}, false, errorf(ErrSecurityChecks, h.Type, end-1-pad, "padding bytes differ from the padding size %d", pad)
+		}
+		end -= pad + 1
+	}
+	if end < hs+SequenceHeaderSize {
+		return Message{}, false, errorf(ErrTruncated, h.Type, hs, "sequence header needs %d bytes, have %d", SequenceHeaderSize, end-hs)
+	}
+	sh, _ := ParseSequenceHeader(c[hs:])
+	if err := r.checkSequence(h.Type, sh.SequenceNumber, hs); err != nil {
+		return Message{}, false, err
+	}
+	if tok == r.tokens[0] {
+		r.tokens[1] = nil // the peer uses the new token: the old one expires
+	}
+	return r.assemble(h, tokenID, sh, c[hs+SequenceHeaderSize:end])
+}
+
+// receiveOpen decrypts, verifies and unpads an OPN chunk.
+func (r *Receiver) receiveOpen(c []byte, h Header) (Message, bool, error) {
+	a := r.asym
+	if a == nil {
+		return Message{}, false, errorf(ErrConfig, TypeOpen, 0, "no asymmetric security set")
+	}
+	ah, n, err := ParseAsymmetricHeader(c[SecureHeaderSize:])
+	if err != nil {
+		e := err.(*Error)
+		e.Type, e.Offset = TypeOpen, e.Offset+SecureHeaderSize
+		return Message{}, false, e
+	}
+	hs := SecureHeaderSize + n
+	p, err := PolicyByURI(ah.SecurityPolicyURI)
+	if err != nil {
+		return Message{}, false, err
+	}
+	if a.policy != nil && a.policy != p {
+		return Message{}, false, errorf(ErrPolicy, TypeOpen, SecureHeaderSize, "policy %s, the channel uses %s", p.Name, a.policy.Name)
+	}
+	data := c[hs:]
+	if !p.IsNone() {
+		data, err = r.openSecured(c, hs, p, &ah)
+		if err != nil {
+			return Message{}, false, err
+		}
+	}
+	if len(data) < SequenceHeaderSize {
+		return Message{}, false, errorf(ErrTruncated, TypeOpen, hs, "sequence header needs %d bytes, have %d", SequenceHeaderSize, len(data))
+	}
+	sh, _ := ParseSequenceHeader(data)
+	if err := r.checkSequence(TypeOpen, sh.SequenceNumber, hs); err != nil {
+		return Message{}, false, err
+	}
+	m, done, err := r.assemble(h, 0, sh, data[SequenceHeaderSize:])
+	m.Policy, m.Security = p, ah
+	return m, done, err
+}
+
+// openSecured checks the certificates of an OPN chunk, decrypts it into
+// r.plain, verifies its signature and padding, and returns the sequence
+// header and body.
+func (r *Receiver) openSecured(c []byte, hs int, p *Policy, ah *AsymmetricHeader) ([]byte, error) {
+	a := r.asym
+	if a.key == nil {
+		return nil, errorf(ErrConfig, TypeOpen, -1, "no private key for policy %s", p.Name)
+	}
+	if err := checkKeyBits(p, a.key.N.BitLen(), "local"); err != nil {
+		return nil, err
+	}
+	if a.thumb != nil && !bytes.Equal(ah.ReceiverCertificateThumbprint, a.thumb) {
+		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "receiver certificate thumbprint does not match")
+	}
+	leaf, pub, err := parseRSACertificate(ah.SenderCertificate)
+	if err != nil {
+		return nil, err
+	}
+	if a.peerLeaf != nil && !bytes.Equal(leaf, a.peerLeaf) {
+		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "sender certificate is not the peer's")
+	}
+	if err := checkKeyBits(p, pub.N.BitLen(), "sender"); err != nil {
+		return nil, err
+	}
+	r.plain = append(r.plain[:0], c[:hs]...)
+	r.plain, err = asymDecrypt(p, a.key, c[hs:], r.plain)
+	if err != nil {
+		return nil, err
+	}
+	sig := pub.Size()
+	extra := 0
+	if a.key.Size() > 256 { // encrypted with a key larger than 2048 bits
+		extra = 1
+	}
+	pt := r.plain
+	if len(pt) < hs+SequenceHeaderSize+1+extra+sig {
+		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "chunk shorter than its headers and signature")
+	}
+	end := len(pt) - sig
+	if err := asymVerify(p, pub, pt[:end], pt[end:]); err != nil {
+		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "signature mismatch")
+	}
+	pad := int(pt[end-1-extra])
+	if extra == 1 {
+		pad |= int(pt[end-1]) << 8
+	}
+	padStart := end - extra - 1 - pad
+	if padStart < hs+SequenceHeaderSize || !allEqual(pt[padStart:end-extra-1], byte(pad)) {
+		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "invalid padding")
+	}
+	return pt[hs:padStart], nil
+}
+
+// checkSequence enforces +1 per chunk with the legacy wrap rule.
+func (r *Receiver) checkSequence(t MessageType, seq uint32, off int) error {
+	if r.haveSeq {
+		last := r.lastSeq
+		ok := last != math.MaxUint32 && seq == last+1 ||
+			last > math.MaxUint32-1024 && seq < 1024
+		if !ok {
+			return errorf(ErrSequenceNumber, t, off, "sequence number %d after %d", seq, last)
+		}
+	}
+	r.haveSeq, r.lastSeq = true, seq
+	return nil
+}
+
+// assemble adds a verified chunk's body to the message in progress.
+func (r *Receiver) assemble(h Header, tokenID uint32, sh SequenceHeader, part []byte) (Message, bool, error) {
+	if r.active && (sh.RequestID != r.reqID || h.Type != r.msgType) {
+		return Message{}, false, errorf(ErrRequestID, h.Type, SecureHeaderSize, "%s request %d while %s request %d is incomplete", h.Type, sh.RequestID, r.msgType, r.reqID)
+	}
+	if h.Chunk == ChunkAbort {
+		r.drop()
+		return Message{}, false, parseAbort(sh.RequestID, part)
+	}
+	if !r.active {
+		r.active, r.msgType, r.reqID, r.tokenID, r.chunks = true, h.Type, sh.RequestID, tokenID, 0
+		r.body = r.body[:0]
+	}
+	r.chunks++
+	if r.limits.MaxChunkCount != 0 && uint64(r.chunks) > uint64(r.limits.MaxChunkCount) {
+		return Message{}, false, errorf(ErrTooManyChunks, h.Type, -1, "request %d has more than %d chunks", r.reqID, r.limits.MaxChunkCount)
+	}
+	size := len(r.body) + len(part)
+	if r.limits.MaxMessageSize != 0 && uint64(size) > uint64(r.limits.MaxMessageSize) {
+		return Message{}, false, errorf(ErrMessageTooLarge, h.Type, -1, "request %d has more than %d body bytes", r.reqID, r.limits.MaxMessageSize)
+	}
+	if size > cap(r.body) {
+		// Grow by doubling, but never beyond MaxMessageSize, so that the
+		// memory held stays within the limit.
+		c := max(size, 2*cap(r.body), 4096)
+		if r.limits.MaxMessageSize != 0 {
+			c = min(c, int(r.limits.MaxMessageSize))
+		}
+		r.body = append(make([]byte, 0, c), r.body...)
+	}
+	r.body = append(r.body, part...)
+	if h.Chunk != ChunkFinal {
+		return Message{}, false, nil
+	}
+	r.active = false
+	return Message{
+		Type: h.Type, ChannelID: h.ChannelID, TokenID: tokenID, RequestID: sh.RequestID,
+		SequenceNumber: sh.SequenceNumber, Chunks: r.chunks, Body: r.body,
+	}, true, nil
+}
+
+// parseAbort returns the *AbortError of an abort chunk's body.
+func parseAbort(requestID uint32, body []byte) error {
+	if len(body) < 4 {
+		return errorf(ErrTruncated, TypeMessage, -1, "abort body of %d bytes", len(body))
+	}
+	e := &AbortError{RequestID: requestID, Code: binary.LittleEndian.Uint32(body)}
+	reason, off, err := parseString(body, 4, len(body))
+	if err != nil {
+		return err
+	}
+	if off != len(body) {
+		return errorf(ErrMalformed, TypeMessage, -1, "%d bytes after the abort reason", len(body)-off)
+	}
+	if len(reason) <= MaxURLLength { // longer reasons are ignored (§6.7.3)
+		e.Reason = string(reason)
+	}
+	return e
+}
+
+// allEqual reports whether every byte of b is v, in time that depends on
+// len(b) only.
+func allEqual(b []byte, v byte) bool {
+	var d byte
+	for _, x := range b {
+		d |= x ^ v
+	}
+	return subtle.ConstantTimeByteEq(d, 0) == 1
+}

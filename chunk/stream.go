@@ -1,0 +1,85 @@
+package chunk
+
+import (
+	"encoding/binary"
+	"errors"
+	"io"
+)
+
+// ReadChunk reads exactly one UA TCP message or Secure Conversation chunk
+// from r into buf (reusing its capacity, growing it if needed) and returns
+// it. It reads the 8-byte header first and checks the message type and the
+// MessageSize against max before reading the rest, so it never reads or
+// allocates more than max bytes for a chunk. At the end of the stream before
+// the first byte it returns io.EOF; a stream that ends inside a chunk is an
+// error wrapping ErrTruncated.
+func ReadChunk(r io.Reader, buf []byte, max uint32) ([]byte, error) {
+	if cap(buf) < HeaderSize {
+		buf = make([]byte, 0, 4096)
+	}
+	buf = buf[:HeaderSize]
+	if _, err := io.ReadFull(r, buf); err != nil {
+		if err == io.EOF {
+			return buf[:0], io.EOF
+		}
+		return buf[:0], readError(err, 0)
+	}
+	h, err := ParseHeader(buf)
+	if err != nil && !errors.Is(err, ErrTruncated) { // the channel id is not read yet
+		return buf[:0], err
+	}
+	size := binary.LittleEndian.Uint32(buf[4:])
+	if size > max {
+		return buf[:0], errorf(ErrChunkTooLarge, h.Type, 4, "chunk of %d bytes, the limit is %d", size, max)
+	}
+	if size < uint32(h.Type.HeaderSize()) {
+		return buf[:0], errorf(ErrTruncated, h.Type, 4, "message size %d is smaller than the %d-byte header", size, h.Type.HeaderSize())
+	}
+	if int(size) > cap(buf) {
+		// Grow geometrically (bounded by max) so that a stream of growing
+		// chunks does not allocate for each.
+		nb := make([]byte, size, min(uint64(max), max64(uint64(size), 2*uint64(cap(buf)))))
+		copy(nb, buf)
+		buf = nb
+	}
+	buf = buf[:size]
+	if _, err := io.ReadFull(r, buf[HeaderSize:]); err != nil {
+		return buf[:0], readError(err, HeaderSize)
+	}
+	return buf, nil
+}
+
+func max64(a, b uint64) uint64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func readError(err error, off int) error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return &Error{Kind: ErrTruncated, Offset: off, Detail: io.ErrUnexpectedEOF.Error()}
+	}
+	return err
+}
+
+// ReadMessage reads chunks from rd (a net.Conn, for example) one at a time,
+// each bounded by the local ChunkSize, and passes them to Receive until a
+// message is complete. The returned Body is valid until the next call.
+func (r *Receiver) ReadMessage(rd io.Reader) (Message, error) {
+	for {
+		c, err := ReadChunk(rd, r.buf, r.limits.ChunkSize)
+		r.buf = c[:0]
+		if err != nil {
+			r.drop()
+			return Message{}, err
+		}
+		m, done, err := r.Receive(c)
+		if err != nil {
+			return Message{}, err
+		}
+		if done {
+			return m, nil
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package chunk
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hmac"
+	"hash"
+)
+
+// symmetric is the state of one security token for one direction: the
+// HMAC with its key and the AES-CBC mode with its IV, built once and reused
+// for every chunk. It belongs to one Sender or Receiver (hash.Hash and
+// cipher.BlockMode are not safe for concurrent use).
+type symmetric struct {
+	tokenID uint32
+	policy  *Policy
+	mode    SecurityMode
+	mac     hash.Hash        // nil unless signing
+	sigLen  int              // 0 unless signing
+	crypt   cipher.BlockMode // nil unless encrypting
+	iv      []byte
+	reIV    func([]byte) // crypt's SetIV, nil if it has none
+	newMode func(cipher.Block, []byte) cipher.BlockMode
+	block   cipher.Block
+}
+
+// newSymmetric validates policy, mode and keys and builds the token state;
+// decrypt selects a CBC decrypter instead of an encrypter.
+func newSymmetric(tokenID uint32, p *Policy, mode SecurityMode, k Keys, decrypt bool) (*symmetric, error) {
+	if p == nil {
+		return nil, errorf(ErrConfig, 0, -1, "nil policy")
+	}
+	s := &symmetric{tokenID: tokenID, policy: p, mode: mode}
+	if p.IsNone() {
+		if mode != ModeNone {
+			return nil, errorf(ErrConfig, 0, -1, "policy None needs mode None, not %s", mode)
+		}
+		return s, nil
+	}
+	if mode != ModeSign && mode != ModeSignAndEncrypt {
+		return nil, errorf(ErrConfig, 0, -1, "policy %s needs mode Sign or SignAndEncrypt, not %s", p.Name, mode)
+	}
+	if len(k.SigningKey) != p.SigningKeyLength {
+		return nil, errorf(ErrConfig, 0, -1, "policy %s needs a %d-byte signing key, have %d", p.Name, p.SigningKeyLength, len(k.SigningKey))
+	}
+	s.mac = hmac.New(p.newHash, k.SigningKey)
+	s.sigLen = p.SignatureLength
+	if mode == ModeSign {
+		return s, nil
+	}
+	if len(k.EncryptingKey) != p.EncryptionKeyLength || len(k.IV) != p.BlockSize {
+		return nil, errorf(ErrConfig, 0, -1, "policy %s needs a %d-byte encrypting key and a %d-byte IV, have %d and %d",
+			p.Name, p.EncryptionKeyLength, p.BlockSize, len(k.EncryptingKey), len(k.IV))
+	}
+	block, err := aes.NewCipher(k.EncryptingKey)
+	if err != nil {
+		return nil, errorf(ErrConfig, 0, -1, "%v", err)
+	}
+	s.block = block
+	s.iv = append([]byte(nil), k.IV...)
+	s.newMode = cipher.NewCBCEncrypter
+	if decrypt {
+		s.newMode = cipher.NewCBCDecrypter
+	}
+	s.crypt = s.newMode(block, s.iv)
+	// The standard library's CBC modes can be rewound to an IV; that saves
+	// an allocation per chunk (crypto/tls uses the same interface).
+	if r, ok := s.crypt.(interface{ SetIV([]byte) }); ok {
+		s.reIV = r.SetIV
+	}
+	return s, nil
+}
+
+func (s *symmetric) signs() bool    { return s.mac != nil }
+func (s *symmetric) encrypts() bool { return s.crypt != nil }
+
+// cryptBlocks encrypts or decrypts b (a multiple of the block size) in place,
+// starting from the token's IV.
+func (s *symmetric) cryptBlocks(b []byte) {
+	if s.reIV != nil {
+		s.reIV(s.iv)
+	} else {
+		s.crypt = s.newMode(s.block, s.iv)
+	}
+	s.crypt.CryptBlocks(b, b)
+}
+
+// bodySize returns how many body bytes fit in a chunk of chunkSize bytes
+// whose headers (message and security header) take headerSize bytes (Part 6
+// §6.7.2.5): the rest after the sequence header, the signature and, when
+// encrypting, the PaddingSize byte, with the encrypted part rounded down to
+// the block size.
+func (s *symmetric) bodySize(chunkSize, headerSize int) int {
+	if !s.encrypts() {
+		return chunkSize - headerSize - SequenceHeaderSize - s.sigLen
+	}
+	bs := s.policy.BlockSize
+	return (chunkSize-headerSize)/bs*bs - SequenceHeaderSize - 1 - s.sigLen
+}
+
+// paddingSize returns the number of padding bytes after the PaddingSize
+// byte for a body of n bytes.
+func (s *symmetric) paddingSize(n int) int {
+	bs := s.policy.BlockSize
+	return (bs - (SequenceHeaderSize+n+1+s.sigLen)%bs) % bs
+}
