@@ -36,10 +36,10 @@ func (m SecurityMode) String() string {
 type asymSig uint8
 
 const (
-	sigNone          asymSig = iota
-	sigPKCS1v15SHA1          // RSA PKCS#1 v1.5 with SHA-1 (http://www.w3.org/2000/09/xmldsig#rsa-sha1)
-	sigPKCS1v15SHA256        // RSA PKCS#1 v1.5 with SHA-256 (http://www.w3.org/2001/04/xmldsig-more#rsa-sha256)
-	sigPSSSHA256             // RSA-PSS with SHA-256, salt length 32 (http://opcfoundation.org/UA/security/rsa-pss-sha2-256)
+	sigNone           asymSig = iota
+	sigPKCS1v15SHA1           // RSA PKCS#1 v1.5 with SHA-1 (http://www.w3.org/2000/09/xmldsig#rsa-sha1)
+	sigPKCS1v15SHA256         // RSA PKCS#1 v1.5 with SHA-256 (http://www.w3.org/2001/04/xmldsig-more#rsa-sha256)
+	sigPSSSHA256              // RSA-PSS with SHA-256, salt length 32 (http://opcfoundation.org/UA/security/rsa-pss-sha2-256)
 )
 
 // asymEnc is an asymmetric encryption algorithm.

@@ -1,0 +1,242 @@
+package chunk
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/w8.sha256 from the framed W8 streams")
+
+// The W8 workload of bench-workloads.md.
+const (
+	w8Channel   = 7
+	w8Token     = 1
+	w8Request   = 99
+	w8FirstSeq  = 1000
+	w8ChunkSize = 8192
+	w8BodySize  = 64 * 1024
+)
+
+func w8Body() []byte {
+	b := make([]byte, w8BodySize)
+	for i := range b {
+		b[i] = byte(i % 251)
+	}
+	return b
+}
+
+// w8Keys: signing key byte i = i, AES-256 key byte i = 255 - i, IV byte i = i.
+func w8Keys() Keys {
+	k := Keys{SigningKey: make([]byte, 32), EncryptingKey: make([]byte, 32), IV: make([]byte, 16)}
+	for i := range k.SigningKey {
+		k.SigningKey[i] = byte(i)
+		k.EncryptingKey[i] = byte(255 - i)
+	}
+	for i := range k.IV {
+		k.IV[i] = byte(i)
+	}
+	return k
+}
+
+type w8Mode struct {
+	name    string
+	policy  *Policy
+	mode    SecurityMode
+	perFull int // body bytes per full chunk (Part 6 §6.7.2.5, encoding-rules §16)
+}
+
+var w8Modes = []w8Mode{
+	{"plain", PolicyNone, ModeNone, 8168},
+	{"signed", PolicyBasic256Sha256, ModeSign, 8136},
+	{"encrypted", PolicyBasic256Sha256, ModeSignAndEncrypt, 8135},
+}
+
+func w8Sender(tb testing.TB, m w8Mode) *Sender {
+	tb.Helper()
+	s, err := NewSender(w8Channel, w8FirstSeq, Limits{ChunkSize: w8ChunkSize})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := s.SetToken(w8Token, m.policy, m.mode, w8Keys()); err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+func w8Receiver(tb testing.TB, m w8Mode) *Receiver {
+	tb.Helper()
+	r, err := NewReceiver(w8Channel, Limits{ChunkSize: w8ChunkSize, MaxMessageSize: w8BodySize, MaxChunkCount: 16})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := r.SetToken(w8Token, m.policy, m.mode, w8Keys()); err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+func w8Frame(tb testing.TB, m w8Mode) []byte {
+	tb.Helper()
+	out, err := w8Sender(tb, m).Append(nil, TypeMessage, w8Request, w8Body())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// checkW8Stream verifies a framed W8 stream chunk by chunk without the
+// package's code: headers and offsets by hand, the HMAC with crypto/hmac, the
+// decryption with crypto/cipher, and the padding as Part 6 lays it out.
+func checkW8Stream(t *testing.T, m w8Mode, stream []byte) {
+	t.Helper()
+	body := w8Body()
+	k := w8Keys()
+	nChunks := (w8BodySize + m.perFull - 1) / m.perFull
+	for i := 0; i < nChunks; i++ {
+		part := body[i*m.perFull : min(w8BodySize, (i+1)*m.perFull)]
+		final := i == nChunks-1
+		// The plaintext chunk as Part 6 §6.7.2 prescribes it.
+		var sigLen, pad int
+		encrypted := m.mode == ModeSignAndEncrypt
+		if m.mode != ModeNone {
+			sigLen = 32
+		}
+		if encrypted {
+			pad = (16 - (8+len(part)+1+sigLen)%16) % 16
+		}
+		size := 16 + 8 + len(part) + sigLen
+		if encrypted {
+			size += 1 + pad
+		}
+		if !final && size != w8ChunkSize {
+			t.Fatalf("%s chunk %d: size %d, a full chunk is %d", m.name, i, size, w8ChunkSize)
+		}
+		var want []byte
+		want = append(want, 'M', 'S', 'G', 'C')
+		if final {
+			want[3] = 'F'
+		}
+		want = binary.LittleEndian.AppendUint32(want, uint32(size))
+		want = binary.LittleEndian.AppendUint32(want, w8Channel)
+		want = binary.LittleEndian.AppendUint32(want, w8Token)
+		want = binary.LittleEndian.AppendUint32(want, uint32(w8FirstSeq+i))
+		want = binary.LittleEndian.AppendUint32(want, w8Request)
+		want = append(want, part...)
+		if encrypted {
+			want = append(want, bytes.Repeat([]byte{byte(pad)}, pad+1)...)
+		}
+		if len(stream) < size {
+			t.Fatalf("%s: stream ends in chunk %d", m.name, i)
+		}
+		got := append([]byte(nil), stream[:size]...)
+		stream = stream[size:]
+		if encrypted {
+			block, _ := aes.NewCipher(k.EncryptingKey)
+			cipher.NewCBCDecrypter(block, k.IV).CryptBlocks(got[16:], got[16:])
+		}
+		if !bytes.Equal(got[:size-sigLen], want) {
+			t.Fatalf("%s chunk %d: plaintext differs from the hand-built chunk", m.name, i)
+		}
+		if sigLen > 0 {
+			mac := hmac.New(sha256.New, k.SigningKey)
+			mac.Write(want)
+			if !hmac.Equal(mac.Sum(nil), got[size-sigLen:]) {
+				t.Fatalf("%s chunk %d: HMAC-SHA256 differs", m.name, i)
+			}
+		}
+	}
+	if len(stream) != 0 {
+		t.Fatalf("%s: %d bytes after the last chunk", m.name, len(stream))
+	}
+}
+
+func readGoldenHashes(t *testing.T) map[string]string {
+	f, err := os.Open(filepath.Join("testdata", "w8.sha256"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			t.Fatalf("bad line in w8.sha256: %q", line)
+		}
+		h[f[1]] = f[0]
+	}
+	return h
+}
+
+func TestW8Golden(t *testing.T) {
+	streams := map[string][]byte{}
+	for _, m := range w8Modes {
+		streams[m.name] = w8Frame(t, m)
+	}
+	if *update {
+		var sb strings.Builder
+		sb.WriteString("# SHA-256 of the W8 chunk streams (bench-workloads.md W8), checked by TestW8Golden.\n")
+		for _, m := range w8Modes {
+			fmt.Fprintf(&sb, "%x %s\n", sha256.Sum256(streams[m.name]), m.name)
+		}
+		if err := os.WriteFile(filepath.Join("testdata", "w8.sha256"), []byte(sb.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	golden := readGoldenHashes(t)
+	for _, m := range w8Modes {
+		t.Run(m.name, func(t *testing.T) {
+			stream := streams[m.name]
+			checkW8Stream(t, m, stream)
+			sum := sha256.Sum256(stream)
+			if got := hex.EncodeToString(sum[:]); got != golden[m.name] {
+				t.Errorf("SHA-256 %s, testdata/w8.sha256 says %s", got, golden[m.name])
+			}
+			// Reassemble.
+			r := w8Receiver(t, m)
+			var msg Message
+			for off, n := 0, 0; off < len(stream); n++ {
+				size := int(binary.LittleEndian.Uint32(stream[off+4:]))
+				var done bool
+				var err error
+				msg, done, err = r.Receive(stream[off : off+size])
+				if err != nil {
+					t.Fatalf("chunk %d: %v", n, err)
+				}
+				off += size
+				if done != (off == len(stream)) {
+					t.Fatalf("chunk %d: done = %v", n, done)
+				}
+			}
+			if !bytes.Equal(msg.Body, w8Body()) || msg.RequestID != w8Request || msg.ChannelID != w8Channel ||
+				msg.TokenID != w8Token || msg.Type != TypeMessage || msg.SequenceNumber != w8FirstSeq+8 || msg.Chunks != 9 {
+				t.Errorf("reassembled message differs: %+v (body %d bytes)", msg, len(msg.Body))
+			}
+		})
+	}
+}
+
+// TestW8BodySizes pins the body bytes per full chunk of encoding-rules §16.
+func TestW8BodySizes(t *testing.T) {
+	for _, m := range w8Modes {
+		if got := w8Sender(t, m).MaxBodySize(TypeMessage); got != m.perFull {
+			t.Errorf("%s: MaxBodySize = %d, want %d", m.name, got, m.perFull)
+		}
+	}
+}
