@@ -1,0 +1,230 @@
+package uabin
+
+import (
+	"reflect"
+	"sync"
+
+	"github.com/uabin/uabin/uabin/fastpath"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// Options configures encoding and decoding. The zero value gives the
+// defaults, which the package-level functions use.
+type Options struct {
+	// Limits bound what decoding accepts (zero fields: the defaults; see
+	// the package documentation, section Limits). MaxDepth also bounds the
+	// nesting of the values being encoded.
+	Limits
+
+	// EmptyStrings writes a Go "" as an empty String (length 0) instead of
+	// a null String (length -1), for servers that reject null strings.
+	EmptyStrings bool
+
+	// DisableFastPaths encodes and decodes every value with the plans
+	// built from tags, ignoring FastPaths. The bytes are the same.
+	DisableFastPaths bool
+
+	// FastPaths is the set of fast paths to use; nil means
+	// fastpath.Default.
+	FastPaths *fastpath.Set
+
+	// Types is the ExtensionObject and message type registry; nil means
+	// DefaultRegistry.
+	Types *Registry
+
+	// NamespaceURIs is the session's namespace table (index i holds the
+	// URI of namespace i), used to resolve types registered by namespace
+	// URI. It may be nil when no such type is used.
+	NamespaceURIs []string
+}
+
+func (o *Options) set() *fastpath.Set {
+	switch {
+	case o.DisableFastPaths:
+		return nil
+	case o.FastPaths == nil:
+		return fastpath.Default
+	}
+	return o.FastPaths
+}
+
+// Marshal returns the OPC UA Binary encoding of v; see the package
+// documentation for the mapping. It is Append(nil, v).
+func Marshal(v any) ([]byte, error) { return Options{}.Append(nil, v) }
+
+// Append appends the encoding of v to b and returns the extended buffer.
+// On error it returns b truncated to its original length. With a buffer of
+// enough capacity, Append does not allocate.
+func Append(b []byte, v any) ([]byte, error) { return Options{}.Append(b, v) }
+
+// Unmarshal decodes the whole of b into the value v points to; bytes left
+// over are an ErrInvalid error. v must be a non-nil pointer.
+func Unmarshal(b []byte, v any) error { return Options{}.Unmarshal(b, v) }
+
+// Decode decodes one value from the start of b into the value v points to
+// and returns the number of bytes it used.
+func Decode(b []byte, v any) (int, error) { return Options{}.Decode(b, v) }
+
+// Size returns the number of bytes Marshal(v) would return.
+func Size(v any) (int, error) { return Options{}.Size(v) }
+
+// Marshal is the package function Marshal with options o.
+func (o Options) Marshal(v any) ([]byte, error) { return o.append(nil, v) }
+
+// Append is the package function Append with options o.
+func (o Options) Append(b []byte, v any) ([]byte, error) { return o.append(b, v) }
+
+// Unmarshal is the package function Unmarshal with options o.
+func (o Options) Unmarshal(b []byte, v any) error {
+	_, err := o.consume(b, v, true)
+	return err
+}
+
+// Decode is the package function Decode with options o.
+func (o Options) Decode(b []byte, v any) (int, error) { return o.consume(b, v, false) }
+
+// Size is the package function Size with options o. It encodes v into a
+// pooled scratch buffer, so it costs about as much as Append and does not
+// allocate in the steady state.
+func (o Options) Size(v any) (int, error) {
+	sb := scratchPool.Get().(*[]byte)
+	out, err := o.append((*sb)[:0], v)
+	n := len(out)
+	if cap(out) <= 1<<20 {
+		*sb = out[:0]
+		scratchPool.Put(sb)
+	}
+	if err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+var scratchPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+var encPool = sync.Pool{New: func() any {
+	e := &encState{}
+	e.eng.enc = e
+	return e
+}}
+
+var decPool = sync.Pool{New: func() any {
+	d := &decState{}
+	d.eng.dec = d
+	return d
+}}
+
+func (o *Options) newEncState(b []byte) *encState {
+	e := encPool.Get().(*encState)
+	e.w = wire.Writer{Buf: b, EmptyStrings: o.EmptyStrings, Engine: &e.eng}
+	e.depth = 0
+	e.maxDepth = o.Limits.Resolved().MaxDepth
+	e.eng.set, e.eng.registry, e.eng.uris = o.set(), o.Types, o.NamespaceURIs
+	return e
+}
+
+func (e *encState) release() {
+	e.w.Buf = nil
+	e.eng.registry, e.eng.uris = nil, nil
+	encPool.Put(e)
+}
+
+func (o *Options) newDecState(b []byte) *decState {
+	d := decPool.Get().(*decState)
+	d.r.Engine = &d.eng
+	d.r.Reset(b, o.Limits)
+	d.eng.set, d.eng.registry, d.eng.uris = o.set(), o.Types, o.NamespaceURIs
+	return d
+}
+
+func (d *decState) release() {
+	d.r.Reset(nil, Limits{})
+	d.eng.registry, d.eng.uris = nil, nil
+	decPool.Put(d)
+}
+
+// topName is the first element of error paths: the name of the top-level
+// type, if it is a named struct.
+func topName(t reflect.Type) string {
+	if t.Kind() == reflect.Struct {
+		return t.Name()
+	}
+	return ""
+}
+
+// append is the one internal encoding entry point.
+func (o Options) append(b []byte, v any) ([]byte, error) {
+	if v == nil {
+		return b, &EncodeError{Err: wire.Errorf(ErrUnsupported, "cannot encode a nil interface")}
+	}
+	t := reflect.TypeOf(v)
+	var p pointer
+	var c *codec
+	var perr *planError
+	if t.Kind() == reflect.Pointer {
+		c, perr = codecFor(o.set(), t.Elem())
+		if perr == nil {
+			if p = ifaceData(v); p.isNil() {
+				p = pointer{c.g.zero}
+			}
+		}
+	} else {
+		c, perr = codecFor(o.set(), t)
+		if perr == nil {
+			if pointerShaped(t) {
+				p = c.g.fromIface(v)
+			} else {
+				p = ifaceData(v)
+			}
+		}
+	}
+	if perr != nil {
+		return b, &EncodeError{Path: perr.path, Err: perr.cause()}
+	}
+	e := o.newEncState(b)
+	c.enc(e, p, c)
+	out, err := e.w.Buf, e.w.Err()
+	e.release()
+	if err != nil {
+		if name := topName(c.typ); name != "" {
+			wire.WithPath(err, name)
+		}
+		return b, err
+	}
+	return out, nil
+}
+
+// consume is the one internal decoding entry point; whole requires that
+// all of b is used.
+func (o Options) consume(b []byte, v any, whole bool) (int, error) {
+	t := reflect.TypeOf(v)
+	if t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
+		return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
+	}
+	c, perr := codecFor(o.set(), t.Elem())
+	if perr != nil {
+		return 0, &DecodeError{Path: perr.path, Err: perr.cause()}
+	}
+	max := o.Limits.Resolved().MaxMessageSize
+	in := b
+	if len(b) > max {
+		if whole {
+			return 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
+		}
+		in = b[:max]
+	}
+	d := o.newDecState(in)
+	c.dec(d, ifaceData(v), c)
+	n, err := d.r.Offset(), d.r.Err()
+	d.release()
+	if err != nil {
+		if name := topName(c.typ); name != "" {
+			wire.WithPath(err, name)
+		}
+		return n, err
+	}
+	if whole && n != len(b) {
+		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
+	}
+	return n, nil
+}

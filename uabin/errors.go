@@ -1,0 +1,34 @@
+package uabin
+
+import "github.com/uabin/uabin/uabin/wire"
+
+// DecodeError describes why decoding failed: the byte offset, the field
+// path (such as "ReadRequest.NodesToRead[3].NodeID") and the cause, which
+// wraps one of the sentinel errors below.
+type DecodeError = wire.DecodeError
+
+// EncodeError describes why encoding failed: the field path and the cause,
+// which wraps ErrInvalid, ErrUnknownType, ErrLimitExceeded or
+// ErrUnsupported.
+type EncodeError = wire.EncodeError
+
+// Limits are the decoder limits; see the package documentation, section
+// Limits. The zero value means the defaults.
+type Limits = wire.Limits
+
+// Sentinel errors; every error of this package wraps exactly one of them,
+// so callers can branch with errors.Is.
+var (
+	// ErrTruncated: the input ended before the value did.
+	ErrTruncated = wire.ErrTruncated
+	// ErrLimitExceeded: a length, size or nesting depth is above a limit.
+	ErrLimitExceeded = wire.ErrLimitExceeded
+	// ErrInvalid: the bytes or the value break an encoding rule.
+	ErrInvalid = wire.ErrInvalid
+	// ErrUnknownType: a type id (or Go type) no registry knows, where the
+	// value cannot be kept raw.
+	ErrUnknownType = wire.ErrUnknownType
+	// ErrUnsupported: a Go type that has no OPC UA Binary meaning, or a bad
+	// ua: tag; reported when the plan is built.
+	ErrUnsupported = wire.ErrUnsupported
+)

@@ -1,0 +1,128 @@
+package uabin
+
+// This file is the only one in the package that imports unsafe or reflect2
+// (style practice 3). Every other file works with the small vocabulary
+// below: a pointer to a Go value, offsets added to it, typed views of it,
+// and a handful of allocation helpers for types known only at run time.
+// Replacing reflect2 with reflect + unsafe.Add would touch this file only.
+// reflect2's map APIs are not used (they broke on recent Go releases).
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/modern-go/reflect2"
+)
+
+// pointer points to a Go value whose type the codec in hand knows.
+type pointer struct{ p unsafe.Pointer }
+
+// isNil reports whether p points nowhere.
+func (p pointer) isNil() bool { return p.p == nil }
+
+// at returns p advanced by off bytes (a struct field offset or an element
+// position inside an array).
+func (p pointer) at(off uintptr) pointer { return pointer{unsafe.Add(p.p, off)} }
+
+// raw returns the unsafe.Pointer, for the type-erased fast-path codecs.
+func (p pointer) raw() unsafe.Pointer { return p.p }
+
+// as views the value at p as a *T. T must be the Go type (or a type with
+// the same memory layout) of the value p points to.
+func as[T any](p pointer) *T { return (*T)(p.p) }
+
+// deref reads the pointer stored at p (p points to a *T).
+func (p pointer) deref() pointer { return pointer{*(*unsafe.Pointer)(p.p)} }
+
+// setPtr stores q into the pointer variable at p.
+func (p pointer) setPtr(q pointer) { *(*unsafe.Pointer)(p.p) = q.p }
+
+// sliceHeader is the memory layout of every Go slice.
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
+}
+
+// slice views the slice variable at p.
+func (p pointer) slice() *sliceHeader { return (*sliceHeader)(p.p) }
+
+// elem returns the address of element i of the backing array starting at
+// data, for elements of size size.
+func (h *sliceHeader) elem(i int, size uintptr) pointer {
+	return pointer{unsafe.Add(h.data, uintptr(i)*size)}
+}
+
+// bytes views n bytes of memory at p as a byte slice (the bulk copies of
+// numeric arrays whose memory layout is their wire layout).
+func (p pointer) bytes(n int) []byte { return unsafe.Slice((*byte)(p.p), n) }
+
+// hostLittleEndian is true on little-endian hosts, where the bulk copies
+// are allowed.
+var hostLittleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// ifaceData returns the data word of an interface value: for a pointer or
+// a pointer-shaped value the value itself, otherwise a pointer to the boxed
+// copy (which must not be written).
+func ifaceData(v any) pointer { return pointer{reflect2.PtrOf(v)} }
+
+// pointerShaped reports whether values of t are stored directly in an
+// interface's data word (pointers, maps, chans, funcs and structs or arrays
+// holding just one of them).
+func pointerShaped(t reflect.Type) bool { return reflect2.Type2(t).LikePtr() }
+
+// goType is the run-time handle of one Go type, used to allocate, copy and
+// box values of it.
+type goType struct {
+	rt    reflect.Type
+	t     reflect2.Type
+	slice *reflect2.UnsafeSliceType // set for slice types
+	zero  unsafe.Pointer            // a zero value, for clearing
+}
+
+func newGoType(t reflect.Type) *goType {
+	g := &goType{rt: t, t: reflect2.ConfigUnsafe.Type2(t)}
+	if t.Kind() == reflect.Slice {
+		g.slice = g.t.(*reflect2.UnsafeSliceType)
+	}
+	g.zero = g.t.UnsafeNew()
+	return g
+}
+
+// alloc returns a pointer to a new zero value.
+func (g *goType) alloc() pointer { return pointer{g.t.UnsafeNew()} }
+
+// clear sets the value at p to its zero value (with write barriers, so it
+// is safe for types holding pointers).
+func (g *goType) clear(p pointer) { g.t.UnsafeSet(p.p, g.zero) }
+
+// copy sets the value at dst to the value at src.
+func (g *goType) copy(dst, src pointer) { g.t.UnsafeSet(dst.p, src.p) }
+
+// box returns the value at p as an interface value without copying it: the
+// interface shares the memory at p, which must not be changed afterwards
+// (except by in-place decoding, see variant.go).
+func (g *goType) box(p pointer) any { return g.t.UnsafeIndirect(p.p) }
+
+// boxPtr returns p as an interface holding a *T (g describes T).
+func (g *goType) boxPtr(p pointer) any { return g.t.PackEFace(p.p) }
+
+// makeSlice sets the slice variable at p to a new zeroed slice of length and
+// capacity n (g describes the slice type).
+func (g *goType) makeSlice(p pointer, n int) {
+	*p.slice() = *(*sliceHeader)(g.slice.UnsafeMakeSlice(n, n))
+}
+
+// typ returns the Go type.
+func (g *goType) typ() reflect.Type { return g.rt }
+
+// fromIface returns a pointer to a new copy of the pointer-shaped value in
+// v (whose data word is the value itself).
+func (g *goType) fromIface(v any) pointer {
+	q := g.alloc()
+	*(*unsafe.Pointer)(q.p) = reflect2.PtrOf(v)
+	return q
+}

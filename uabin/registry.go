@@ -1,0 +1,192 @@
+package uabin
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"sync/atomic"
+
+	"github.com/uabin/uabin/types"
+)
+
+// Registry maps Go types to the binary encoding ids (the
+// <Type>_Encoding_DefaultBinary NodeIds) under which they travel in
+// ExtensionObjects and as service messages, and back.
+//
+// A Registry is safe for concurrent use. Lookups never block: they read an
+// immutable snapshot. RegisterType copies the snapshot under a mutex and
+// publishes the new one atomically, so a registration is visible to every
+// encoding or decoding call that starts after RegisterType has returned
+// (calls already running may or may not see it). Registrations cannot be
+// undone.
+type Registry struct {
+	mu   sync.Mutex
+	snap atomic.Pointer[regSnapshot]
+}
+
+// regEntry is one registered type.
+type regEntry struct {
+	typ reflect.Type
+	g   *goType      // allocates and boxes values of typ
+	id  types.NodeID // the encoding id; namespace index 0 when uri is set
+	uri string       // namespace URI, when registered as nsu=...
+}
+
+// regSnapshot is an immutable state of a Registry. Hot-path lookups are
+// keyed by reflect.Type and NodeID; the URI map is consulted only for ids
+// whose namespace index is not registered directly.
+type regSnapshot struct {
+	byType map[reflect.Type]*regEntry
+	byID   map[types.NodeID]*regEntry            // registered by namespace index
+	byURI  map[string]map[types.NodeID]*regEntry // registered by URI; ids with namespace 0
+}
+
+// Registration errors, wrapped by the errors RegisterType returns.
+var (
+	// ErrDuplicateID: the encoding id is already registered.
+	ErrDuplicateID = errors.New("uabin: encoding id already registered")
+	// ErrDuplicateType: the Go type is already registered.
+	ErrDuplicateType = errors.New("uabin: Go type already registered")
+)
+
+// NewRegistry returns a Registry holding every standard structure of
+// namespace 0 that has a binary encoding (types.StandardTypes).
+func NewRegistry() *Registry {
+	r := &Registry{}
+	s := &regSnapshot{
+		byType: map[reflect.Type]*regEntry{},
+		byID:   map[types.NodeID]*regEntry{},
+		byURI:  map[string]map[types.NodeID]*regEntry{},
+	}
+	for _, ti := range types.StandardTypes {
+		if ti.Abstract || ti.BinaryEncodingID == 0 || ti.Type == nil {
+			continue
+		}
+		id := types.NewNumericNodeID(0, ti.BinaryEncodingID)
+		if s.byType[ti.Type] != nil || s.byID[id] != nil {
+			continue
+		}
+		e := &regEntry{typ: ti.Type, g: newGoType(ti.Type), id: id}
+		s.byType[ti.Type], s.byID[id] = e, e
+	}
+	r.snap.Store(s)
+	return r
+}
+
+// DefaultRegistry is the Registry used by Options whose Types is nil.
+var DefaultRegistry = NewRegistry()
+
+// RegisterType registers the Go type T under the binary encoding id
+// encodingID: by namespace index (ns=2;i=5001) or by namespace URI
+// (nsu=http://example.org/UA/;i=5001; the URI is resolved to an index with
+// Options.NamespaceURIs on every call). A nil r means DefaultRegistry. It
+// fails if the id or T is already registered, if the id has a server index,
+// or if T has no OPC UA Binary plan (the error wraps ErrUnsupported).
+func RegisterType[T any](r *Registry, encodingID types.ExpandedNodeID) error {
+	if r == nil {
+		r = DefaultRegistry
+	}
+	t := reflect.TypeFor[T]()
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+		return fmt.Errorf("uabin: RegisterType needs a non-pointer, non-interface type, got %v: %w", t, ErrUnsupported)
+	}
+	if encodingID.ServerIndex != 0 {
+		return fmt.Errorf("uabin: encoding id of %v has server index %d: %w", t, encodingID.ServerIndex, ErrInvalid)
+	}
+	if _, perr := codecFor(nil, t); perr != nil {
+		return fmt.Errorf("uabin: RegisterType: %w", perr.withPath())
+	}
+	e := &regEntry{typ: t, g: newGoType(t), id: encodingID.NodeID, uri: encodingID.NamespaceURI}
+	if e.uri != "" {
+		e.id = e.id.WithNamespace(0)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	old := r.snap.Load()
+	if old.byType[t] != nil {
+		return fmt.Errorf("%w: %v", ErrDuplicateType, t)
+	}
+	if e.uri == "" && old.byID[e.id] != nil || e.uri != "" && old.byURI[e.uri][e.id] != nil {
+		return fmt.Errorf("%w: %v (registered for %v)", ErrDuplicateID, encodingID, old.lookupEntry(e))
+	}
+	s := &regSnapshot{
+		byType: make(map[reflect.Type]*regEntry, len(old.byType)+1),
+		byID:   make(map[types.NodeID]*regEntry, len(old.byID)+1),
+		byURI:  make(map[string]map[types.NodeID]*regEntry, len(old.byURI)+1),
+	}
+	for k, v := range old.byType {
+		s.byType[k] = v
+	}
+	for k, v := range old.byID {
+		s.byID[k] = v
+	}
+	for k, v := range old.byURI {
+		s.byURI[k] = v
+	}
+	s.byType[t] = e
+	if e.uri == "" {
+		s.byID[e.id] = e
+	} else {
+		m := make(map[types.NodeID]*regEntry, len(old.byURI[e.uri])+1)
+		for k, v := range old.byURI[e.uri] {
+			m[k] = v
+		}
+		m[e.id] = e
+		s.byURI[e.uri] = m
+	}
+	r.snap.Store(s)
+	return nil
+}
+
+func (s *regSnapshot) lookupEntry(e *regEntry) reflect.Type {
+	if e.uri == "" {
+		return s.byID[e.id].typ
+	}
+	return s.byURI[e.uri][e.id].typ
+}
+
+// byGoType returns the entry of the Go type of v (T or *T), or nil.
+func (r *Registry) byGoType(v any) *regEntry {
+	s := r.snap.Load()
+	t := reflect.TypeOf(v)
+	if e := s.byType[t]; e != nil {
+		return e
+	}
+	if t.Kind() == reflect.Pointer {
+		return s.byType[t.Elem()]
+	}
+	return nil
+}
+
+// byID returns the entry registered for the encoding id on the wire, or
+// nil; uris is the session's namespace table.
+func (r *Registry) byID(id types.NodeID, uris []string) *regEntry {
+	s := r.snap.Load()
+	if e := s.byID[id]; e != nil {
+		return e
+	}
+	if len(s.byURI) == 0 || int(id.Namespace()) >= len(uris) {
+		return nil
+	}
+	return s.byURI[uris[id.Namespace()]][id.WithNamespace(0)]
+}
+
+// LookupType returns the Go type registered for the binary encoding id
+// (resolving URI registrations with namespaceURIs), or nil.
+func (r *Registry) LookupType(id types.NodeID, namespaceURIs []string) reflect.Type {
+	if e := r.byID(id, namespaceURIs); e != nil {
+		return e.typ
+	}
+	return nil
+}
+
+// EncodingID returns the binary encoding id registered for t (with a
+// namespace URI, for URI registrations) and whether t is registered.
+func (r *Registry) EncodingID(t reflect.Type) (types.ExpandedNodeID, bool) {
+	e := r.snap.Load().byType[t]
+	if e == nil {
+		return types.ExpandedNodeID{}, false
+	}
+	return types.ExpandedNodeID{NodeID: e.id, NamespaceURI: e.uri}, true
+}
