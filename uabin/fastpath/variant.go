@@ -50,15 +50,18 @@ func sizeVariant(v *types.Variant) int {
 		}
 		return 1 + n
 	}
-	n := sizeVariantArray(t, v.Raw())
-	if n < 0 {
+	size, n := sizeVariantArray(t, v.Raw())
+	if size < 0 {
 		return -1
 	}
-	n += 1 + 4
-	if d := v.Dimensions(); len(d) >= 2 {
-		n += 4 + 4*len(d)
+	size += 1 + 4
+	switch d := v.Dimensions(); {
+	case len(d) == 1 || len(d) >= 2 && !validDims(d, n):
+		return -1
+	case len(d) >= 2:
+		size += 4 + 4*len(d)
 	}
-	return n
+	return size
 }
 
 func sizeVariantScalar(v *types.Variant, t types.BuiltinType) int {
@@ -101,8 +104,9 @@ func sizeOne[E any](val any, size func(*E) int) int {
 }
 
 // sizeVariantArray returns the size of the elements of an array (without
-// its length), -1 if unknown or not encodable.
-func sizeVariantArray(t types.BuiltinType, val any) int {
+// its length), -1 if unknown or not encodable, and the array length (-1 for
+// null).
+func sizeVariantArray(t types.BuiltinType, val any) (size, n int) {
 	switch t {
 	case types.TypeBoolean:
 		return sizeFixed[bool](val, 1)
@@ -153,31 +157,31 @@ func sizeVariantArray(t types.BuiltinType, val any) int {
 	case types.TypeVariant:
 		return sizeEach(val, sizeVariant)
 	}
-	return -1
+	return -1, -1
 }
 
-func sizeFixed[E any](val any, size int) int {
+func sizeFixed[E any](val any, size int) (int, int) {
 	s, ok := val.([]E)
 	if !ok {
-		return -1
+		return -1, -1
 	}
-	return len(s) * size
+	return len(s) * size, lenOrNull(s)
 }
 
-func sizeEach[E any](val any, size func(*E) int) int {
+func sizeEach[E any](val any, size func(*E) int) (int, int) {
 	s, ok := val.([]E)
 	if !ok {
-		return -1
+		return -1, -1
 	}
 	total := 0
 	for i := range s {
 		n := size(&s[i])
 		if n < 0 {
-			return -1
+			return -1, -1
 		}
 		total += n
 	}
-	return total
+	return total, lenOrNull(s)
 }
 
 // appendVariant appends v (docs/types.md, Variant): 00 for null; the type

@@ -1,0 +1,270 @@
+package fastpath
+
+import (
+	"encoding/hex"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// decodeErr is one decoder rule broken: the input, the limits and the
+// sentinel the error must wrap.
+type decodeErr struct {
+	name   string
+	wire   string
+	limits wire.Limits
+	kind   error
+	run    func(r *wire.Reader)
+}
+
+func bad[T any](name string, f fns[T], hexWire string, kind error) decodeErr {
+	return decodeErr{name: name, wire: hexWire, kind: kind, run: func(r *wire.Reader) {
+		var v T
+		f.consume(r, &v)
+	}}
+}
+
+func (d decodeErr) with(l wire.Limits) decodeErr { d.limits = l; return d }
+
+// nest returns n copies of prefix followed by tail.
+func nest(prefix string, n int, tail string) string { return strings.Repeat(prefix, n) + tail }
+
+// nestedNamed returns an ExtensionObject holding a named body whose
+// Variant holds the next one, levels deep (two nesting levels each).
+func nestedNamed(levels int) string {
+	b := unhex("00 00 00")
+	for i := 0; i < levels; i++ {
+		body := append(unhex(str("n")+"16"), b...)
+		head := unhex("03 02 00" + str("Named") + "01")
+		head = append(head, byte(len(body)), byte(len(body)>>8), byte(len(body)>>16), 0)
+		b = append(head, body...)
+	}
+	return hex.EncodeToString(b)
+}
+
+var unlimited = wire.Limits{MaxArrayLength: -1, MaxStringLength: -1, MaxByteStringLength: -1}
+
+func decodeErrors() []decodeErr {
+	return []decodeErr{
+		bad("NodeId/Empty", nodeIDFns, "", wire.ErrTruncated),
+		bad("NodeId/Form6", nodeIDFns, "06 00", wire.ErrInvalid),
+		bad("NodeId/Form63", nodeIDFns, "3f 00", wire.ErrInvalid),
+		bad("NodeId/Flag80", nodeIDFns, "80 55", wire.ErrInvalid),
+		bad("NodeId/Flag40", nodeIDFns, "40 55", wire.ErrInvalid),
+		bad("NodeId/TwoByteShort", nodeIDFns, "00", wire.ErrTruncated),
+		bad("NodeId/FourByteShort", nodeIDFns, "01 02 d2", wire.ErrTruncated),
+		bad("NodeId/NumericShort", nodeIDFns, "02 03 00 70 11 01", wire.ErrTruncated),
+		bad("NodeId/StringLenMinus2", nodeIDFns, "03 01 00 fe ff ff ff", wire.ErrInvalid),
+		bad("NodeId/StringOverLimit", nodeIDFns, "03 01 00 00 00 01 00 00", wire.ErrLimitExceeded),
+		bad("NodeId/StringShort", nodeIDFns, "03 01 00 05 00 00 00 41", wire.ErrTruncated),
+		bad("NodeId/String7fffffff", nodeIDFns, "03 01 00 ff ff ff 7f 41 42 43 44", wire.ErrTruncated).with(unlimited),
+		bad("NodeId/GUIDShort", nodeIDFns, "04 01 00 01 02 03", wire.ErrTruncated),
+		bad("NodeId/OpaqueOverLimit", nodeIDFns, "05 01 00 ff ff 7f 00", wire.ErrLimitExceeded),
+		bad("NodeId/OpaqueMinus5", nodeIDFns, "05 01 00 fb ff ff ff", wire.ErrInvalid),
+
+		bad("ExpandedNodeId/Form7", expandedNodeIDFns, "c7 00", wire.ErrInvalid),
+		bad("ExpandedNodeId/URIShort", expandedNodeIDFns, "80 55 03 00 00 00 61", wire.ErrTruncated),
+		bad("ExpandedNodeId/ServerIndexShort", expandedNodeIDFns, "40 55 03 00", wire.ErrTruncated),
+
+		bad("Guid/Short", guidFns, "91 2b 96 72 75 fa e6 4a 8d 28 b4 04 dc 7d af", wire.ErrTruncated),
+		bad("DateTime/Short", dateTimeFns, "07 97 5b 58 28 3d da", wire.ErrTruncated),
+		bad("time.Time/Short", timeFns, "07", wire.ErrTruncated),
+		bad("StatusCode/Short", statusCodeFns, "00 00 00", wire.ErrTruncated),
+		bad("QualifiedName/Short", qualifiedNameFns, "00", wire.ErrTruncated),
+		bad("QualifiedName/NameMinus3", qualifiedNameFns, "00 00 fd ff ff ff", wire.ErrInvalid),
+
+		bad("LocalizedText/Bit04", localizedTextFns, "04", wire.ErrInvalid),
+		bad("LocalizedText/Bit80", localizedTextFns, "81"+str("en"), wire.ErrInvalid),
+		bad("LocalizedText/TextMissing", localizedTextFns, "02", wire.ErrTruncated),
+
+		bad("Variant/Empty", variantFns, "", wire.ErrTruncated),
+		bad("Variant/DimsWithoutArray", variantFns, "46 01 00 00 00", wire.ErrInvalid),
+		bad("Variant/ArrayOfNull", variantFns, "80 00 00 00 00", wire.ErrInvalid),
+		bad("Variant/ScalarVariant", variantFns, "18 00", wire.ErrInvalid),
+		bad("Variant/ScalarDiagnosticInfo", variantFns, "19 00", wire.ErrInvalid),
+		bad("Variant/ArrayDiagnosticInfo", variantFns, "99 00 00 00 00", wire.ErrInvalid),
+		bad("Variant/Type32", variantFns, "20 00", wire.ErrInvalid),
+		bad("Variant/Type63Array", variantFns, "bf 00 00 00 00", wire.ErrInvalid),
+		bad("Variant/DoubleShort", variantFns, "0b 00 00 00", wire.ErrTruncated),
+		bad("Variant/ArrayLenMinus2", variantFns, "86 fe ff ff ff", wire.ErrInvalid),
+		bad("Variant/ArrayOverLimit", variantFns, "86 00 00 01 00", wire.ErrLimitExceeded),
+		bad("Variant/Array7fffffff", variantFns, "86 ff ff ff 7f 01 00 00 00", wire.ErrTruncated).with(unlimited),
+		bad("Variant/ArrayShort", variantFns, "8b 02 00 00 00 00 00 00 00 00 00 00 00", wire.ErrTruncated),
+		bad("Variant/GuidArrayShort", variantFns, "8e 02 00 00 00"+strings.Repeat("00", 31), wire.ErrTruncated),
+		bad("Variant/StringArrayElemShort", variantFns, "8c 01 00 00 00 05 00 00 00 61", wire.ErrTruncated),
+		bad("Variant/OneDim", variantFns, "c6 02 00 00 00 01 00 00 00 02 00 00 00 01 00 00 00 02 00 00 00", wire.ErrInvalid),
+		bad("Variant/NoDims", variantFns, "c6 00 00 00 00 00 00 00 00", wire.ErrInvalid),
+		bad("Variant/NullDims", variantFns, "c6 00 00 00 00 ff ff ff ff", wire.ErrInvalid),
+		bad("Variant/DimsMismatch", variantFns, "c6 02 00 00 00 01 00 00 00 02 00 00 00 02 00 00 00 02 00 00 00 02 00 00 00", wire.ErrInvalid),
+		bad("Variant/DimZero", variantFns, "c3 00 00 00 00 02 00 00 00 00 00 00 00 00 00 00 00", wire.ErrInvalid),
+		bad("Variant/DimNegative", variantFns, "c3 01 00 00 00 07 02 00 00 00 ff ff ff ff ff ff ff ff", wire.ErrInvalid),
+		bad("Variant/DimsOverflow", variantFns, "c3 01 00 00 00 07 03 00 00 00 00 00 01 00 00 00 01 00 00 00 01 00 01 00 00 00", wire.ErrInvalid),
+		bad("Variant/DimsProductWraps", variantFns, "c3 00 00 00 00 02 00 00 00 ff ff ff 7f ff ff ff 7f", wire.ErrInvalid),
+		bad("Variant/NullArrayWithDims", variantFns, "c6 ff ff ff ff 02 00 00 00 01 00 00 00 01 00 00 00", wire.ErrInvalid),
+		bad("Variant/DimsShort", variantFns, "c3 01 00 00 00 07 02 00 00 00 01 00 00 00", wire.ErrTruncated),
+		bad("Variant/DepthBomb", variantFns, nest("98 01 00 00 00", 300, "00"), wire.ErrLimitExceeded),
+		bad("Variant/DepthLimit3", variantFns, nest("98 01 00 00 00", 3, "00"), wire.ErrLimitExceeded).with(wire.Limits{MaxDepth: 3}),
+		bad("Variant/BadNodeIdInArray", variantFns, "91 02 00 00 00 00 55 06 00", wire.ErrInvalid),
+
+		bad("DataValue/Bit40", dataValueFns, "40", wire.ErrInvalid),
+		bad("DataValue/Bit80", dataValueFns, "81 00", wire.ErrInvalid),
+		bad("DataValue/StatusShort", dataValueFns, "02 00 00", wire.ErrTruncated),
+		bad("DataValue/BadVariant", dataValueFns, "01 18 00", wire.ErrInvalid),
+		bad("DataValue/DepthBomb", dataValueFns, nest("01 17", 150, "00"), wire.ErrLimitExceeded),
+
+		bad("DiagnosticInfo/Bit80", diagnosticInfoFns, "80", wire.ErrInvalid),
+		bad("DiagnosticInfo/InnerBit80", diagnosticInfoFns, "40 80", wire.ErrInvalid),
+		bad("DiagnosticInfo/Short", diagnosticInfoFns, "01 00 00", wire.ErrTruncated),
+		bad("DiagnosticInfo/InnerMissing", diagnosticInfoFns, "40", wire.ErrTruncated),
+		bad("DiagnosticInfo/DepthBomb", diagnosticInfoFns, nest("40", 201, "00"), wire.ErrLimitExceeded),
+
+		bad("ExtensionObject/Short", extensionObjectFns, "00 00", wire.ErrTruncated),
+		bad("ExtensionObject/Encoding3", extensionObjectFns, "00 00 03", wire.ErrInvalid),
+		bad("ExtensionObject/BadTypeID", extensionObjectFns, "06 00 00", wire.ErrInvalid),
+		bad("ExtensionObject/LengthMinus1", extensionObjectFns, "00 00 01 ff ff ff ff", wire.ErrInvalid),
+		bad("ExtensionObject/XMLLengthMinus2", extensionObjectFns, "00 00 02 fe ff ff ff", wire.ErrInvalid),
+		bad("ExtensionObject/OverLimit", extensionObjectFns, "00 00 01 00 00 10 00", wire.ErrLimitExceeded),
+		bad("ExtensionObject/BodyShort", extensionObjectFns, "00 00 01 04 00 00 00 01 02", wire.ErrTruncated),
+		bad("ExtensionObject/Body7fffffff", extensionObjectFns, "00 00 01 ff ff ff 7f 01 02 03 04", wire.ErrTruncated).with(unlimited),
+		bad("ExtensionObject/KnownBodyShort", extensionObjectFns, "00 16 01 00 00 00 00", wire.ErrTruncated),
+		bad("ExtensionObject/KnownBodyLong", extensionObjectFns, "00 16 01 02 00 00 00 09 09", wire.ErrInvalid),
+		bad("ExtensionObject/KnownBodyBeyondInput", extensionObjectFns, "00 16 01 05 00 00 00 09", wire.ErrTruncated),
+		bad("ExtensionObject/DepthBomb", extensionObjectFns, nestedNamed(150), wire.ErrLimitExceeded),
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, c := range decodeErrors() {
+		t.Run(c.name, func(t *testing.T) {
+			in := unhex(c.wire)
+			r := wire.NewReader(in, c.limits)
+			r.Engine = testEngine{}
+			c.run(r)
+			err := r.Err()
+			if !errors.Is(err, c.kind) {
+				t.Fatalf("error %v, want %v", err, c.kind)
+			}
+			var de *wire.DecodeError
+			if !errors.As(err, &de) || de.Offset < 0 || de.Offset > len(in) {
+				t.Fatalf("error %v is not a *DecodeError with an offset in the input", err)
+			}
+			if !strings.HasPrefix(err.Error(), "uabin: ") {
+				t.Errorf("message %q lacks the uabin: prefix", err)
+			}
+			if r.Depth() != 0 {
+				t.Errorf("depth %d after the failure, want 0", r.Depth())
+			}
+		})
+	}
+}
+
+// TestDecodeErrorsPortable runs the same rules through the portable loops.
+func TestDecodeErrorsPortable(t *testing.T) {
+	useBulk = false
+	defer func() { useBulk = hostLittleEndian }()
+	for _, c := range decodeErrors() {
+		r := wire.NewReader(unhex(c.wire), c.limits)
+		r.Engine = testEngine{}
+		c.run(r)
+		if !errors.Is(r.Err(), c.kind) {
+			t.Errorf("%s: error %v, want %v", c.name, r.Err(), c.kind)
+		}
+	}
+}
+
+// TestDepthLimitExact checks that nesting up to MaxDepth decodes and one
+// more level fails, counting Variants, DataValues and DiagnosticInfos.
+func TestDepthLimitExact(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		level  string // one nesting level
+		tail   string
+		decode func(r *wire.Reader)
+	}{
+		{"Variant", "98 01 00 00 00", "00", func(r *wire.Reader) { var v types.Variant; consumeVariant(r, &v) }},
+		{"DataValue", "01 97 01 00 00 00", "00", func(r *wire.Reader) { var d types.DataValue; consumeDataValue(r, &d) }},
+		{"DiagnosticInfo", "40", "00", func(r *wire.Reader) { var d types.DiagnosticInfo; consumeDiagnosticInfo(r, &d) }},
+	} {
+		// DataValue levels are two deep (the DataValue and its Variant)
+		// and its tail is one: 5 levels + tail = 11 for MaxDepth 11.
+		depth := 10
+		levels := depth
+		if c.name == "DataValue" {
+			levels = depth / 2
+		}
+		r := wire.NewReader(unhex(nest(c.level, levels, c.tail)), wire.Limits{MaxDepth: depth + 1})
+		c.decode(r)
+		if r.Err() != nil {
+			t.Errorf("%s: %d levels with MaxDepth %d: %v", c.name, depth+1, depth+1, r.Err())
+		}
+		r = wire.NewReader(unhex(nest(c.level, levels, c.tail)), wire.Limits{MaxDepth: depth})
+		c.decode(r)
+		if !errors.Is(r.Err(), wire.ErrLimitExceeded) {
+			t.Errorf("%s: %d levels with MaxDepth %d: %v", c.name, depth+1, depth, r.Err())
+		}
+	}
+}
+
+func TestEncodeErrors(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		err  error
+		kind error
+	}{
+		{"Variant/ScalarVariant", encErr(variantFns, variantRaw(types.TypeVariant, false, types.Variant{})), wire.ErrInvalid},
+		{"Variant/ScalarDiagnosticInfo", encErr(variantFns, variantRaw(types.TypeDiagnosticInfo, false, types.DiagnosticInfo{})), wire.ErrInvalid},
+		{"Variant/ArrayDiagnosticInfo", encErr(variantFns, variantRaw(types.TypeDiagnosticInfo, true, []types.DiagnosticInfo{})), wire.ErrInvalid},
+		{"Variant/Type30", encErr(variantFns, variantOf(30, 0)), wire.ErrInvalid},
+		{"Variant/WrongScalarStorage", encErr(variantFns, variantRaw(types.TypeGUID, false, "x")), wire.ErrInvalid},
+		{"Variant/WrongByteStringStorage", encErr(variantFns, variantRaw(types.TypeByteString, false, types.ByteString{1})), wire.ErrInvalid},
+		{"Variant/WrongArrayStorage", encErr(variantFns, variantRaw(types.TypeInt32, true, []int64{1})), wire.ErrInvalid},
+		{"Variant/NilArrayStorage", encErr(variantFns, variantRaw(types.TypeDouble, true, nil)), wire.ErrInvalid},
+		{"Variant/OneDim", encErr(variantFns, variantRaw(types.TypeInt32, true, []int32{1, 2}, 2)), wire.ErrInvalid},
+		{"Variant/DimsMismatch", encErr(variantFns, variantRaw(types.TypeInt32, true, []int32{1, 2, 3}, 2, 2)), wire.ErrInvalid},
+		{"Variant/DimZero", encErr(variantFns, variantRaw(types.TypeInt32, true, []int32{}, 0, 5)), wire.ErrInvalid},
+		{"Variant/NullWithDims", encErr(variantFns, variantRaw(types.TypeInt32, true, []int32(nil), 1, 1)), wire.ErrInvalid},
+		{"Variant/InnerBad", encErr(variantFns, variantRaw(types.TypeVariant, true, []types.Variant{variantOf(25, 0)})), wire.ErrInvalid},
+		{"DataValue/BadVariant", encErr(dataValueFns, types.DataValue{Value: variantOf(24, 0)}), wire.ErrInvalid},
+		{"DiagnosticInfo/Bit80", encErr(diagnosticInfoFns, types.DiagnosticInfo{Mask: 0x80}), wire.ErrInvalid},
+		{"DiagnosticInfo/InnerBit80", encErr(diagnosticInfoFns, types.DiagnosticInfo{Mask: 0x40, InnerDiagnosticInfo: &types.DiagnosticInfo{Mask: 0x81}}), wire.ErrInvalid},
+		{"ExtensionObject/Encoding3", encErr(extensionObjectFns, types.ExtensionObject{Encoding: 3}), wire.ErrInvalid},
+		{"ExtensionObject/Unregistered", encErr(extensionObjectFns, types.ExtensionObject{Value: struct{}{}}), wire.ErrUnknownType},
+	} {
+		if !errors.Is(c.err, c.kind) {
+			t.Errorf("%s: error %v, want %v", c.name, c.err, c.kind)
+			continue
+		}
+		var ee *wire.EncodeError
+		if !errors.As(c.err, &ee) || !strings.HasPrefix(c.err.Error(), "uabin: ") {
+			t.Errorf("%s: %v is not a uabin: *EncodeError", c.name, c.err)
+		}
+	}
+}
+
+func encErr[T any](f fns[T], v T) error {
+	_, err := f.encode(v)
+	if err == nil {
+		return errors.New("no error")
+	}
+	if n := f.size(&v); n != -1 {
+		return errors.New("Size knows a size for a value that cannot be encoded")
+	}
+	return err
+}
+
+// TestNestedExtensionObjects checks that the depth bomb above fails for its
+// depth only: 99 levels (198 nesting levels) decode and re-encode.
+func TestNestedExtensionObjects(t *testing.T) {
+	in := unhex(nestedNamed(99))
+	x, err := extensionObjectFns.decode(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := extensionObjectFns.encode(x)
+	if err != nil || string(out) != string(in) {
+		t.Fatalf("re-encoded differently (%v)", err)
+	}
+}
