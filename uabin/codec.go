@@ -41,14 +41,14 @@ const (
 
 // A codec encodes and decodes values of one Go type in OPC UA Binary.
 type codec struct {
-	typ     reflect.Type                        // the Go type
-	g       *goType                             // allocates, clears and boxes values of typ
-	op      op                                  // inline op for primitives, opCodec otherwise
+	typ     reflect.Type                           // the Go type
+	g       *goType                                // allocates, clears and boxes values of typ
+	op      op                                     // inline op for primitives, opCodec otherwise
 	enc     func(e *encState, p pointer, c *codec) // appends the value at p
 	dec     func(d *decState, p pointer, c *codec) // decodes into the value at p
-	isZero  func(p pointer, c *codec) bool      // presence test of optional and bit=N fields
-	minWire int                                 // fewest bytes a value takes on the wire (for ArrayLen)
-	size    uintptr                             // Go size of a value
+	isZero  func(p pointer, c *codec) bool         // presence test of optional and bit=N fields
+	minWire int                                    // fewest bytes a value takes on the wire (for ArrayLen)
+	size    uintptr                                // Go size of a value
 
 	// Containers (slice, array, pointer).
 	elem *codec // element or pointee codec

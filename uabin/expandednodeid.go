@@ -50,4 +50,3 @@ func decExpandedNodeID(d *decState, p pointer, _ *codec) {
 func zeroExpandedNodeID(p pointer, _ *codec) bool {
 	return *as[types.ExpandedNodeID](p) == types.ExpandedNodeID{}
 }
-
