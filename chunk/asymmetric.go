@@ -23,7 +23,8 @@ type Asymmetric struct {
 	// client's first OPN; Message.Policy tells which one came).
 	Policy *Policy
 	// PrivateKey is the local RSA key: it signs sent OPN chunks and
-	// decrypts received ones. Not needed for policy None.
+	// decrypts received ones. Not needed for policy None; a Receiver
+	// without one accepts only policy None.
 	PrivateKey *rsa.PrivateKey
 	// Certificate is the local DER certificate, or chain with the leaf
 	// first: a Sender sends it as SenderCertificate; a Receiver checks the
@@ -66,9 +67,11 @@ func (a *Asymmetric) prepare(sender bool) (*asymmetric, error) {
 		return s, nil
 	}
 	if a.PrivateKey == nil {
-		return nil, errorf(ErrConfig, TypeOpen, -1, "a private key is needed for a policy other than None")
-	}
-	if a.Policy != nil {
+		if a.Policy != nil {
+			return nil, errorf(ErrConfig, TypeOpen, -1, "a private key is needed for a policy other than None")
+		}
+		// A Receiver for any policy without a key: only None will do.
+	} else if a.Policy != nil {
 		if err := checkKeyBits(a.Policy, a.PrivateKey.N.BitLen(), "local"); err != nil {
 			return nil, err
 		}
