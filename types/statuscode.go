@@ -11,6 +11,8 @@ import "sort"
 // codes are the Status* constants (statuscodes_gen.go). Name, Description
 // and the lookups behind Error and String ignore the 16 low bits (the
 // InfoType and InfoBits of §7.39), which qualify a code without changing it.
+// As with any error, fmt's %v and %s print the Error form (name, value and
+// description); String gives the name alone.
 type StatusCode uint32
 
 // statusCodeInfo is one row of the status code table.
@@ -58,7 +60,7 @@ func (s StatusCode) Description() string {
 
 // String returns the OPC UA name of s ("BadNodeIdUnknown"). When s has info
 // bits set, or is not a standard code, the value follows in hexadecimal:
-// "BadNodeIdUnknown (0x80340400)", "StatusCode(0x80AB0000)".
+// "BadNodeIdUnknown (0x80340400)", "StatusCode(0x8FFF0000)".
 func (s StatusCode) String() string {
 	name := s.Name()
 	switch {
@@ -72,7 +74,7 @@ func (s StatusCode) String() string {
 
 // Error returns the name, the value and the description of s, e.g.
 // "BadNodeIdUnknown (0x80340000): The node id refers to a node that does
-// not exist in the server address space.", or "StatusCode(0x80AB0000)" for
+// not exist in the server address space.", or "StatusCode(0x8FFF0000)" for
 // a code that is not standard.
 func (s StatusCode) Error() string {
 	info, ok := s.lookup()

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestSplitWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"ReadValueId", []string{"Read", "Value", "Id"}},
+		{"EUInformation", []string{"EU", "Information"}},
+		{"UInt32", []string{"U", "Int32"}},
+		{"ReadEventDetails2", []string{"Read", "Event", "Details2"}},
+		{"PriorityValue_PCP", []string{"Priority", "Value", "PCP"}},
+		{"GoodEdited_DependentValueChanged", []string{"Good", "Edited", "Dependent", "Value", "Changed"}},
+		{"ThreeDVector", []string{"Three", "D", "Vector"}},
+		{"Int32Value", []string{"Int32", "Value"}},
+		{"XVType", []string{"XV", "Type"}},
+		{"A", []string{"A"}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := splitWords(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("splitWords(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestGoName(t *testing.T) {
+	tests := map[string]string{
+		// The examples of the task and of DEVELOPERS.md.
+		"ReadValueId":    "ReadValueID",
+		"NamespaceUri":   "NamespaceURI",
+		"EndpointUrl":    "EndpointURL",
+		"ServerUris":     "ServerURIs",
+		"NodeId":         "NodeID",
+		"ExpandedNodeId": "ExpandedNodeID",
+		// Plurals of initialisms keep a lower-case s.
+		"NodeIds":            "NodeIDs",
+		"DiscoveryUrls":      "DiscoveryURLs",
+		"ServerCapabilities": "ServerCapabilities",
+		// Other initialisms of golint's list.
+		"JsonDataSetMessageContentMask": "JSONDataSetMessageContentMask",
+		"XmlEncodingId":                 "XMLEncodingID",
+		"DataSetWriterGuid":             "DataSetWriterGUID",
+		// Words that only start like an initialism stay as they are.
+		"Identifier":                     "Identifier",
+		"IdType":                         "IDType",
+		"Idle":                           "Idle",
+		"UriString":                      "URIString",
+		"Urgent":                         "Urgent",
+		"Ids":                            "IDs",
+		"Has":                            "Has",
+		"UtcTime":                        "UtcTime", // UTC is not in golint's list
+		"UadpWriterGroupMessageDataType": "UadpWriterGroupMessageDataType",
+		// Underscores are dropped; upper-case runs are kept.
+		"PriorityValue_PCP":               "PriorityValuePCP",
+		"BadEdited_OutOfRange":            "BadEditedOutOfRange",
+		"EUInformation":                   "EUInformation",
+		"ReadEventDetails2":               "ReadEventDetails2",
+		"SessionAuthenticationToken":      "SessionAuthenticationToken",
+		"BadNodeIdUnknown":                "BadNodeIDUnknown",
+		"Server_ServerStatus_CurrentTime": "ServerServerStatusCurrentTime",
+	}
+	for in, want := range tests {
+		if got := goName(in); got != want {
+			t.Errorf("goName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestArticle(t *testing.T) {
+	tests := map[string]string{
+		"Int32 value": "an", "ExtensionObject": "an", "ObjectNode": "an",
+		"XVType": "an", "EUInformation": "an", "UpdateDataDetails": "an",
+		"Unsigned": "an", "UInt32": "a", "UtcTime": "a", "UserIdentityToken": "a",
+		"Union": "a", "Unit": "a", "Double": "a", "ReadValueId": "a", "": "a",
+	}
+	for in, want := range tests {
+		if got := article(in); got != want {
+			t.Errorf("article(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestComment(t *testing.T) {
+	long := "This sentence is long enough to be wrapped once because it is longer than seventy-four characters."
+	got := comment("\t", "First paragraph.\n\n"+long+"\n\nSee https://reference.opcfoundation.org/v105/Core/docs/Part4/5.10.2/#5.10.2.2")
+	want := "\t// First paragraph.\n" +
+		"\t//\n" +
+		"\t// This sentence is long enough to be wrapped once because it is longer than\n" +
+		"\t// seventy-four characters.\n" +
+		"\t//\n" +
+		"\t// See\n" +
+		"\t// https://reference.opcfoundation.org/v105/Core/docs/Part4/5.10.2/#5.10.2.2"
+	if got != want {
+		t.Errorf("comment:\n%s\nwant:\n%s", got, want)
+	}
+	if got := commentLines("a\n\nb"); got != "// a\n//\n// b" {
+		t.Errorf("commentLines = %q", got)
+	}
+}
