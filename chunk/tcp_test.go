@@ -119,7 +119,10 @@ func TestTCPValidation(t *testing.T) {
 		{"url length 4097", mutate(func(b []byte) []byte { copy(b[28:], []byte{0x01, 0x10, 0, 0}); return b }), ErrEndpointURL},
 		{"url length huge", mutate(func(b []byte) []byte { copy(b[28:], []byte{0xff, 0xff, 0xff, 0x7f}); return b }), ErrEndpointURL},
 		{"buffer 8191", mutate(func(b []byte) []byte { copy(b[12:], []byte{0xff, 0x1f, 0, 0}); return b }), ErrMalformed},
-		{"ACK given to ParseHello", func() []byte { b, _ := (&Acknowledge{ReceiveBufferSize: 8192, SendBufferSize: 8192}).Append(nil); return b }(), ErrMessageType},
+		{"ACK given to ParseHello", func() []byte {
+			b, _ := (&Acknowledge{ReceiveBufferSize: 8192, SendBufferSize: 8192}).Append(nil)
+			return b
+		}(), ErrMessageType},
 	}
 	for _, c := range parse {
 		_, err := ParseHello(c.msg)
