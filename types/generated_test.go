@@ -471,3 +471,22 @@ func ExampleNodeClass_String() {
 	// Variable NodeClass(3)
 	// CurrentRead|CurrentWrite
 }
+
+func BenchmarkTypeInfoByBinaryEncoding(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := types.TypeInfoByBinaryEncoding(631); !ok {
+			b.Fatal("631 not found")
+		}
+	}
+}
+
+func BenchmarkTypeInfoByType(b *testing.B) {
+	b.ReportAllocs()
+	t := reflect.TypeFor[types.ReadRequest]()
+	for b.Loop() {
+		if _, ok := types.TypeInfoByType(t); !ok {
+			b.Fatal("ReadRequest not found")
+		}
+	}
+}

@@ -7,8 +7,12 @@ import "sort"
 // below. The zero value is Good.
 //
 // StatusCode implements error, so that a bad status can be returned as an
-// error; note that StatusGood is then a non-nil error too. The standard
-// codes are the Status* constants (statuscodes_gen.go). Name, Description
+// error; note that StatusGood is then a non-nil error too.
+//
+// The standard codes are the Status* constants (statuscodes_gen.go), named
+// "Status" + the OPC UA symbolic name with Go initialisms and without
+// underscores: StatusBadNodeIDUnknown is BadNodeIdUnknown. Name, String,
+// Error and ParseStatusCode use the OPC UA name. Name, Description
 // and the lookups behind Error and String ignore the 16 low bits (the
 // InfoType and InfoBits of §7.39), which qualify a code without changing it.
 // As with any error, fmt's %v and %s print the Error form (name, value and
