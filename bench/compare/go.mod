@@ -1,0 +1,13 @@
+module github.com/uabin/uabin/bench/compare
+
+go 1.24
+
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/gopcua/opcua v0.8.0
+	github.com/uabin/uabin v0.0.0
+)
+
+require github.com/modern-go/reflect2 v1.0.2 // indirect
+
+replace github.com/uabin/uabin => ../..

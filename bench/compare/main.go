@@ -1,0 +1,124 @@
+// Command compare measures uabin against the peer Go library for OPC UA
+// Binary, github.com/gopcua/opcua v0.8.0, on the fixed workloads W1-W8
+// (docs/workloads.md), and prints one markdown table: for every workload
+// and direction, uabin with fast paths, uabin with plans only and gopcua,
+// each with ns/op, B/op, allocs/op and MB/s, and the ratios gopcua/uabin and
+// plans/fast, followed by plain-copy floors, the targets of issue 5 and the
+// known differences of gopcua.
+//
+// Every case is verified before anything is timed (the same checks run as
+// `go test`); a failed check stops the run.
+//
+// Usage:
+//
+//	go run . [-benchtime 300ms] [-run REGEXP] [-write ../../docs/benchmarks.md]
+//
+// Progress goes to standard error, one line per case; the table goes to
+// standard output, and with -write the whole report (machine, Go version,
+// date, table, floors, targets, peer differences, how to reproduce) to the
+// named file.
+//
+// The same cases are Go benchmarks for benchstat users:
+//
+//	go test -run '^$' -bench . -benchmem
+//
+// runs BenchmarkW4ReadRequest50/encode/uabin-fast and the others.
+//
+// This is its own module, with a replace directive to the repository root,
+// so that gopcua never becomes a dependency of uabin.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func main() {
+	testing.Init() // registers the test.* flags that testing.Benchmark reads
+	benchtime := flag.Duration("benchtime", 300*time.Millisecond, "how long to run each benchmark")
+	run := flag.String("run", "", "only the cases whose id (e.g. W4ReadRequest50) matches this regexp")
+	write := flag.String("write", "", "also write the whole report to this markdown file")
+	flag.Parse()
+	if err := flag.Set("test.benchtime", benchtime.String()); err != nil {
+		fatal(err)
+	}
+
+	selected := cases()
+	if *run != "" {
+		re, err := regexp.Compile(*run)
+		if err != nil {
+			fatal(err)
+		}
+		selected = nil
+		for _, c := range cases() {
+			if re.MatchString(c.id) {
+				selected = append(selected, c)
+			}
+		}
+		if len(selected) == 0 {
+			fatal(fmt.Errorf("-run %q selects no case", *run))
+		}
+	}
+
+	verdicts, ok := verifyAll(selected)
+	if !ok {
+		os.Exit(1)
+	}
+
+	m := currentMachine(*benchtime)
+	fmt.Fprintf(os.Stderr, "timing %d cases on %s, %d cores, %s, %s per benchmark\n",
+		len(selected), m.cpu, m.cores, m.goVersion, m.benchtime)
+	start := time.Now()
+	floors := measureFloors()
+	rows, err := measureAll(selected, os.Stderr)
+	if err != nil {
+		fatal(err)
+	}
+	fmt.Fprintf(os.Stderr, "done in %s\n", time.Since(start).Round(time.Second))
+
+	var b strings.Builder
+	renderTable(&b, rows)
+	b.WriteString("\n")
+	renderFloors(&b, floors)
+	b.WriteString("\n")
+	renderTargets(&b, evaluateTargets(rows, floors))
+	fmt.Print(b.String())
+
+	if *write != "" {
+		doc := renderDocument(m, selected, rows, floors, verdicts, *run)
+		if err := os.WriteFile(*write, []byte(doc), 0o644); err != nil {
+			fatal(err)
+		}
+		fmt.Fprintf(os.Stderr, "wrote %s\n", *write)
+	}
+}
+
+// verifyAll verifies every case, printing a line per failed check and a
+// summary to standard error, and reports whether all held.
+func verifyAll(cs []*testCase) ([]*verdict, bool) {
+	var verdicts []*verdict
+	failed, diffs := 0, 0
+	for _, c := range cs {
+		v := verifyCase(c)
+		verdicts = append(verdicts, v)
+		for _, f := range v.failures {
+			fmt.Fprintf(os.Stderr, "verify %s: %s\n", c.id, f)
+		}
+		if !v.ok() {
+			failed++
+		}
+		diffs += len(v.peerDiffs)
+	}
+	fmt.Fprintf(os.Stderr, "verified %d cases: %d failed, %d known gopcua difference(s) seen\n", len(cs), failed, diffs)
+	return verdicts, failed == 0
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "compare:", err)
+	os.Exit(1)
+}

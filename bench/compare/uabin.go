@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
+)
+
+// The uabin side: values built from types.* and run through
+// uabin.Options.Append and Unmarshal, with fast paths (the default) and
+// with plans only (DisableFastPaths).
+
+// uabinSide is a uabin workload value that makes a codec for either mode.
+type uabinSide interface {
+	codec(plansOnly bool) codec
+}
+
+// uabinOf returns the uabin side of a plain value: encoded with
+// Options.Append into the reused buffer, decoded with Options.Unmarshal
+// into one reused T.
+func uabinOf[T any](v T) uabinSide { return uabinValue[T]{want: v} }
+
+type uabinValue[T any] struct{ want T }
+
+func (u uabinValue[T]) codec(plansOnly bool) codec {
+	opts := uabin.Options{DisableFastPaths: plansOnly}
+	want := u.want
+	var got T
+	return codec{
+		encode: func(dst []byte) ([]byte, error) { return opts.Append(dst, &want) },
+		decode: func(src []byte) error { return opts.Unmarshal(src, &got) },
+		check:  func() error { return sameValue(&want, &got) },
+	}
+}
+
+// uabinMessageOf returns the uabin side of a service message: encoded with
+// Options.AppendMessage (the binary encoding NodeId, then the structure).
+// Decoding reads the NodeId with Options.Decode, checks it, and unmarshals
+// the rest into one reused T (Options.UnmarshalMessage returns a new value
+// on every call, so it cannot reuse memory).
+func uabinMessageOf[T any](encodingID uint32, v T) uabinSide {
+	return uabinMessage[T]{id: encodingID, want: v}
+}
+
+type uabinMessage[T any] struct {
+	id   uint32
+	want T
+}
+
+func (u uabinMessage[T]) codec(plansOnly bool) codec {
+	opts := uabin.Options{DisableFastPaths: plansOnly}
+	want, encodingID := u.want, u.id
+	var got T
+	var gotID types.NodeID
+	return codec{
+		encode: func(dst []byte) ([]byte, error) { return opts.AppendMessage(dst, &want) },
+		decode: func(src []byte) error {
+			n, err := opts.Decode(src, &gotID)
+			if err != nil {
+				return err
+			}
+			if gotID != types.NewNumericNodeID(0, encodingID) {
+				return fmt.Errorf("uabin: message type id %v, want i=%d", gotID, encodingID)
+			}
+			return opts.Unmarshal(src[n:], &got)
+		},
+		check: func() error { return sameValue(&want, &got) },
+	}
+}
+
+// sameValue reports how got differs from want (both pointers to the same
+// type); nil if they are deeply equal. The workloads hold no NaN, so
+// reflect.DeepEqual is exact.
+func sameValue(want, got any) error {
+	if reflect.DeepEqual(want, got) {
+		return nil
+	}
+	diff := cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true }))
+	if len(diff) > 2000 {
+		diff = diff[:2000] + "\n..."
+	}
+	return fmt.Errorf("the decoded value differs (-want +got):\n%s", diff)
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+)
+
+// Implementations measured side by side, in column order. Their names end
+// the benchmark names (BenchmarkW4ReadRequest50/encode/uabin-fast).
+const (
+	implFast   = 0 // uabin with its fast paths (the default)
+	implPlans  = 1 // uabin with uabin.Options{DisableFastPaths: true}
+	implGopcua = 2 // github.com/gopcua/opcua v0.8.0
+	numImpls   = 3
+)
+
+var implNames = [numImpls]string{"uabin-fast", "uabin-plans", "gopcua"}
+
+// A codec is one implementation's way of writing and reading the value of
+// one case. The closures own their reusable state (the value to encode and
+// the value decoded into), so the verification and the timed loops run
+// exactly the same code.
+type codec struct {
+	// na, when not empty, says why the implementation cannot run the case;
+	// the table prints "n/a" and the reason goes into the notes.
+	na string
+	// reset, if not nil, returns the codec to its initial state (W8: a new
+	// channel whose first sequence number is 1000). The verification calls
+	// it before each encode; the timed loops do not.
+	reset func()
+	// encode appends the encoding of the case's value to dst ("frame" for
+	// W8: the chunks of the body, one after the other).
+	encode func(dst []byte) ([]byte, error)
+	// decode reads src, which encode produced, into the codec's reused
+	// value ("reassemble" for W8).
+	decode func(src []byte) error
+	// check reports how the value last decoded differs from the case's
+	// value; nil if it is equal.
+	check func() error
+}
+
+// A testCase is one workload value, for example W4 ReadRequest with N = 50.
+type testCase struct {
+	// id names the benchmark: BenchmarkW4ReadRequest50.
+	id string
+	// workload is the workload family, "W1" to "W8".
+	workload string
+	// title is the name printed in the table, e.g. "ReadRequest[50]".
+	title string
+	// dirs names the two directions: encode/decode, or frame/reassemble.
+	dirs [2]string
+	// expected are the bytes worked out by hand from Part 6 (see ref.go and
+	// docs/workloads.md); nil where the workload gives none.
+	expected []byte
+	// codecs holds one codec per implementation, in column order.
+	codecs [numImpls]codec
+}
+
+var (
+	casesOnce sync.Once
+	allCases  []*testCase
+)
+
+// cases returns every workload case in table order. The values are built
+// once.
+func cases() []*testCase {
+	casesOnce.Do(func() {
+		for _, family := range []func() []*testCase{
+			w1Cases, w2Cases, w3Cases, w4Cases, w5Cases, w6Cases, w7Cases, w8Cases,
+		} {
+			allCases = append(allCases, family()...)
+		}
+	})
+	return allCases
+}
+
+// caseByID returns the case named id, or nil.
+func caseByID(id string) *testCase {
+	for _, c := range cases() {
+		if c.id == id {
+			return c
+		}
+	}
+	return nil
+}
+
+var encodeDecode = [2]string{"encode", "decode"}
+
+// benchOp is the timed loop of one direction (0 encode/frame, 1
+// decode/reassemble) of one implementation of one case. It serves both
+// `go test -bench` and the table of `go run .`. Encoding appends into one
+// reused buffer; decoding reads the implementation's own encoding into its
+// reused value. b.SetBytes is the size of that encoding (the body size for
+// W8), so MB/s are comparable within a row.
+func benchOp(b *testing.B, c *testCase, dir, impl int) {
+	cd := &c.codecs[impl]
+	if cd.na != "" {
+		b.Skip("n/a: " + cd.na)
+	}
+	wire, err := cd.encode(nil)
+	if err != nil {
+		b.Fatalf("%s %s: %v", c.id, implNames[impl], err)
+	}
+	size := len(wire)
+	if c.workload == "W8" {
+		size = len(w8Body)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	if dir == 0 {
+		buf := make([]byte, 0, len(wire))
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if buf, err = cd.encode(buf[:0]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err = cd.decode(wire); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchCase runs every direction and implementation of the case named id
+// as sub-benchmarks "<direction>/<implementation>".
+func benchCase(b *testing.B, id string) {
+	c := caseByID(id)
+	if c == nil {
+		b.Fatalf("no case %q", id)
+	}
+	for dir, dirName := range c.dirs {
+		for impl := 0; impl < numImpls; impl++ {
+			b.Run(fmt.Sprintf("%s/%s", dirName, implNames[impl]), func(b *testing.B) {
+				benchOp(b, c, dir, impl)
+			})
+		}
+	}
+}
+
+// identifier turns a title such as "NodeId.TwoByte" into the part of a Go
+// identifier it contributes ("NodeIdTwoByte"): letters and digits only.
+func identifier(title string) string {
+	out := make([]byte, 0, len(title))
+	for i := 0; i < len(title); i++ {
+		c := title[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			out = append(out, c)
+		}
+	}
+	return string(out)
+}
