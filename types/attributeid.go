@@ -11,7 +11,7 @@ type AttributeID uint32
 // String returns the OPC UA name of the attribute ("Value"), or
 // "AttributeID(n)" for an id without a name.
 func (a AttributeID) String() string {
-	if int(a) < len(attributeIDNames) && attributeIDNames[a] != "" {
+	if a < AttributeID(len(attributeIDNames)) && attributeIDNames[a] != "" {
 		return attributeIDNames[a]
 	}
 	return "AttributeID(" + strconv.FormatUint(uint64(a), 10) + ")"
