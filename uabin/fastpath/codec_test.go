@@ -318,6 +318,18 @@ func TestBuiltinsRegistered(t *testing.T) {
 	}
 }
 
+// TestNilArrayStorage: an array Variant with no slice at all is written as
+// a null array, as the engine does.
+func TestNilArrayStorage(t *testing.T) {
+	b, err := variantFns.encode(variantRaw(types.TypeDouble, true, nil))
+	if err != nil || string(b) != string(unhex("8b ff ff ff ff")) {
+		t.Fatalf("got % x, %v", b, err)
+	}
+	if v := variantRaw(types.TypeDouble, true, nil); sizeVariant(&v) != 5 {
+		t.Errorf("size %d, want 5", sizeVariant(&v))
+	}
+}
+
 func TestEmptyStrings(t *testing.T) {
 	w := wire.Writer{EmptyStrings: true}
 	q := types.QualifiedName{}

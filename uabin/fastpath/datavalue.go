@@ -81,11 +81,19 @@ func sizeDataValue(d *types.DataValue) int {
 }
 
 // appendDataValue appends the mask and the fields that are not zero.
-func appendDataValue(w *wire.Writer, d *types.DataValue) {
+func appendDataValue(w *wire.Writer, d *types.DataValue) { appendDataValueAt(w, d, 0) }
+
+// appendDataValueAt is appendDataValue at nesting depth depth; a DataValue
+// counts one level.
+func appendDataValueAt(w *wire.Writer, d *types.DataValue, depth int) {
+	if depth++; depth > maxEncodeDepth {
+		failDepth(w)
+		return
+	}
 	mask := dataValueMask(d)
 	w.Uint8(mask)
 	if mask&dvValue != 0 {
-		appendVariant(w, &d.Value)
+		appendVariantAt(w, &d.Value, depth)
 	}
 	if mask&dvStatus != 0 {
 		w.Uint32(uint32(d.Status))

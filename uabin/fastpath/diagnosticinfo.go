@@ -53,7 +53,16 @@ func sizeDiagnosticInfo(d *types.DiagnosticInfo) int {
 // appendDiagnosticInfo appends the fields Mask selects, in field order
 // (Locale before LocalizedText); a set 0x40 bit with a nil inner
 // DiagnosticInfo writes an empty one (00).
-func appendDiagnosticInfo(w *wire.Writer, d *types.DiagnosticInfo) {
+func appendDiagnosticInfo(w *wire.Writer, d *types.DiagnosticInfo) { appendDiagnosticInfoAt(w, d, 0) }
+
+// appendDiagnosticInfoAt is appendDiagnosticInfo at nesting depth depth;
+// every DiagnosticInfo counts one level, an empty one written for a nil
+// InnerDiagnosticInfo included.
+func appendDiagnosticInfoAt(w *wire.Writer, d *types.DiagnosticInfo, depth int) {
+	if depth++; depth > maxEncodeDepth {
+		failDepth(w)
+		return
+	}
 	m := d.Mask
 	if m&^diagnosticInfoAll != 0 {
 		w.Failf(wire.ErrInvalid, "DiagnosticInfo mask 0x%02x has unassigned bits", uint8(m))
@@ -79,11 +88,11 @@ func appendDiagnosticInfo(w *wire.Writer, d *types.DiagnosticInfo) {
 		w.Uint32(uint32(d.InnerStatusCode))
 	}
 	if m&types.DiagnosticInfoInnerDiagnosticInfo != 0 {
-		if d.InnerDiagnosticInfo == nil {
-			w.Uint8(0)
-		} else {
-			appendDiagnosticInfo(w, d.InnerDiagnosticInfo)
+		inner := d.InnerDiagnosticInfo
+		if inner == nil {
+			inner = &types.DiagnosticInfo{}
 		}
+		appendDiagnosticInfoAt(w, inner, depth)
 	}
 }
 

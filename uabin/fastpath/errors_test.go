@@ -106,7 +106,7 @@ func decodeErrors() []decodeErr {
 		bad("Variant/NullArrayWithDims", variantFns, "c6 ff ff ff ff 02 00 00 00 01 00 00 00 01 00 00 00", wire.ErrInvalid),
 		bad("Variant/DimsShort", variantFns, "c3 01 00 00 00 07 02 00 00 00 01 00 00 00", wire.ErrTruncated),
 		bad("Variant/DepthBomb", variantFns, nest("98 01 00 00 00", 300, "00"), wire.ErrLimitExceeded),
-		bad("Variant/DepthLimit3", variantFns, nest("98 01 00 00 00", 3, "00"), wire.ErrLimitExceeded).with(wire.Limits{MaxDepth: 3}),
+		bad("Variant/DepthLimit3", variantFns, nest("98 01 00 00 00", 4, "00"), wire.ErrLimitExceeded).with(wire.Limits{MaxDepth: 3}),
 		bad("Variant/BadNodeIdInArray", variantFns, "91 02 00 00 00 00 55 06 00", wire.ErrInvalid),
 
 		bad("DataValue/Bit40", dataValueFns, "40", wire.ErrInvalid),
@@ -176,35 +176,60 @@ func TestDecodeErrorsPortable(t *testing.T) {
 }
 
 // TestDepthLimitExact checks that nesting up to MaxDepth decodes and one
-// more level fails, counting Variants, DataValues and DiagnosticInfos.
+// more level fails, counting non-null Variants, DataValues and
+// DiagnosticInfos (a null Variant enters no level, as in the engine).
 func TestDepthLimitExact(t *testing.T) {
 	for _, c := range []struct {
 		name   string
-		level  string // one nesting level
-		tail   string
+		wire   string
+		levels int
 		decode func(r *wire.Reader)
 	}{
-		{"Variant", "98 01 00 00 00", "00", func(r *wire.Reader) { var v types.Variant; consumeVariant(r, &v) }},
-		{"DataValue", "01 97 01 00 00 00", "00", func(r *wire.Reader) { var d types.DataValue; consumeDataValue(r, &d) }},
-		{"DiagnosticInfo", "40", "00", func(r *wire.Reader) { var d types.DiagnosticInfo; consumeDiagnosticInfo(r, &d) }},
+		{"Variant", nest("98 01 00 00 00", 10, "00"), 10, func(r *wire.Reader) { var v types.Variant; consumeVariant(r, &v) }},
+		{"VariantScalarTail", nest("98 01 00 00 00", 10, "01 01"), 11, func(r *wire.Reader) { var v types.Variant; consumeVariant(r, &v) }},
+		// Each level is a DataValue and the Variant array holding the next.
+		{"DataValue", nest("01 97 01 00 00 00", 5, "00"), 11, func(r *wire.Reader) { var d types.DataValue; consumeDataValue(r, &d) }},
+		{"DiagnosticInfo", nest("40", 10, "00"), 11, func(r *wire.Reader) { var d types.DiagnosticInfo; consumeDiagnosticInfo(r, &d) }},
 	} {
-		// DataValue levels are two deep (the DataValue and its Variant)
-		// and its tail is one: 5 levels + tail = 11 for MaxDepth 11.
-		depth := 10
-		levels := depth
-		if c.name == "DataValue" {
-			levels = depth / 2
-		}
-		r := wire.NewReader(unhex(nest(c.level, levels, c.tail)), wire.Limits{MaxDepth: depth + 1})
+		r := wire.NewReader(unhex(c.wire), wire.Limits{MaxDepth: c.levels})
 		c.decode(r)
-		if r.Err() != nil {
-			t.Errorf("%s: %d levels with MaxDepth %d: %v", c.name, depth+1, depth+1, r.Err())
+		if r.Err() != nil || r.Remaining() != 0 {
+			t.Errorf("%s: %d levels with MaxDepth %d: %v", c.name, c.levels, c.levels, r.Err())
 		}
-		r = wire.NewReader(unhex(nest(c.level, levels, c.tail)), wire.Limits{MaxDepth: depth})
+		r = wire.NewReader(unhex(c.wire), wire.Limits{MaxDepth: c.levels - 1})
 		c.decode(r)
 		if !errors.Is(r.Err(), wire.ErrLimitExceeded) {
-			t.Errorf("%s: %d levels with MaxDepth %d: %v", c.name, depth+1, depth, r.Err())
+			t.Errorf("%s: %d levels with MaxDepth %d: %v", c.name, c.levels, c.levels-1, r.Err())
 		}
+	}
+}
+
+// TestEncodeCycles checks that cyclic values fail with ErrLimitExceeded
+// instead of overflowing the stack.
+func TestEncodeCycles(t *testing.T) {
+	d := &types.DiagnosticInfo{Mask: types.DiagnosticInfoInnerDiagnosticInfo}
+	d.InnerDiagnosticInfo = d
+	if _, err := diagnosticInfoFns.encode(*d); !errors.Is(err, wire.ErrLimitExceeded) {
+		t.Errorf("cyclic DiagnosticInfo: %v", err)
+	}
+	s := make([]types.Variant, 1)
+	s[0].SetRaw(types.TypeVariant, true, s, nil)
+	if _, err := variantFns.encode(s[0]); !errors.Is(err, wire.ErrLimitExceeded) {
+		t.Errorf("cyclic Variant: %v", err)
+	}
+	dv := make([]types.DataValue, 1)
+	dv[0].Value.SetRaw(types.TypeDataValue, true, dv, nil)
+	if _, err := dataValueFns.encode(dv[0]); !errors.Is(err, wire.ErrLimitExceeded) {
+		t.Errorf("cyclic DataValue: %v", err)
+	}
+	// The deepest value the decoder accepts by default encodes.
+	deep := unhex(nest("98 01 00 00 00", wire.DefaultMaxDepth, "00"))
+	v, err := variantFns.decode(deep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := variantFns.encode(v); err != nil || string(b) != string(deep) {
+		t.Errorf("%d nested Variants: %v", wire.DefaultMaxDepth, err)
 	}
 }
 
@@ -221,7 +246,7 @@ func TestEncodeErrors(t *testing.T) {
 		{"Variant/WrongScalarStorage", encErr(variantFns, variantRaw(types.TypeGUID, false, "x")), wire.ErrInvalid},
 		{"Variant/WrongByteStringStorage", encErr(variantFns, variantRaw(types.TypeByteString, false, types.ByteString{1})), wire.ErrInvalid},
 		{"Variant/WrongArrayStorage", encErr(variantFns, variantRaw(types.TypeInt32, true, []int64{1})), wire.ErrInvalid},
-		{"Variant/NilArrayStorage", encErr(variantFns, variantRaw(types.TypeDouble, true, nil)), wire.ErrInvalid},
+		{"Variant/NilArrayWithDims", encErr(variantFns, variantRaw(types.TypeDouble, true, nil, 1, 1)), wire.ErrInvalid},
 		{"Variant/OneDim", encErr(variantFns, variantRaw(types.TypeInt32, true, []int32{1, 2}, 2)), wire.ErrInvalid},
 		{"Variant/DimsMismatch", encErr(variantFns, variantRaw(types.TypeInt32, true, []int32{1, 2, 3}, 2, 2)), wire.ErrInvalid},
 		{"Variant/DimZero", encErr(variantFns, variantRaw(types.TypeInt32, true, []int32{}, 0, 5)), wire.ErrInvalid},

@@ -50,6 +50,12 @@ func sizeVariant(v *types.Variant) int {
 		}
 		return 1 + n
 	}
+	if v.Raw() == nil { // written as a null array
+		if len(v.Dimensions()) != 0 {
+			return -1
+		}
+		return 1 + 4
+	}
 	size, n := sizeVariantArray(t, v.Raw())
 	if size < 0 {
 		return -1
@@ -189,19 +195,32 @@ func sizeEach[E any](val any, size func(*E) int) (int, int) {
 // for a matrix), the Int32 length, the elements and the dimensions.
 // Storage that does not follow the types.Variant table, a scalar Variant
 // or DiagnosticInfo, and invalid dimensions are ErrInvalid.
-func appendVariant(w *wire.Writer, v *types.Variant) {
+func appendVariant(w *wire.Writer, v *types.Variant) { appendVariantAt(w, v, 0) }
+
+// appendVariantAt is appendVariant at nesting depth depth: a Variant that
+// is not null counts one level (see maxEncodeDepth).
+func appendVariantAt(w *wire.Writer, v *types.Variant, depth int) {
 	t := v.Type()
 	switch {
 	case t == types.TypeNull:
 		w.Uint8(0)
-	case v.IsArray():
-		appendVariantArray(w, v, t)
-	default:
-		appendVariantScalar(w, v, t)
+		return
+	case t > types.TypeVariant || t == types.TypeVariant && !v.IsArray():
+		w.Failf(wire.ErrInvalid, "a Variant cannot hold a scalar of built-in type %d", t)
+		return
+	}
+	if depth++; depth > maxEncodeDepth {
+		failDepth(w)
+		return
+	}
+	if v.IsArray() {
+		appendVariantArray(w, v, t, depth)
+	} else {
+		appendVariantScalar(w, v, t, depth)
 	}
 }
 
-func appendVariantScalar(w *wire.Writer, v *types.Variant, t types.BuiltinType) {
+func appendVariantScalar(w *wire.Writer, v *types.Variant, t types.BuiltinType, depth int) {
 	bits := v.Bits()
 	switch t {
 	case types.TypeBoolean:
@@ -251,9 +270,13 @@ func appendVariantScalar(w *wire.Writer, v *types.Variant, t types.BuiltinType) 
 	case types.TypeExtensionObject:
 		appendOne(w, t, v.Raw(), appendExtensionObject)
 	case types.TypeDataValue:
-		appendOne(w, t, v.Raw(), appendDataValue)
-	default:
-		w.Failf(wire.ErrInvalid, "a scalar Variant cannot hold built-in type %d", t)
+		d, ok := v.Raw().(types.DataValue)
+		if !ok {
+			badStorage(w, t, v)
+			return
+		}
+		w.Uint8(byte(t))
+		appendDataValueAt(w, &d, depth)
 	}
 }
 
@@ -276,10 +299,19 @@ func badStorage(w *wire.Writer, t types.BuiltinType, v *types.Variant) {
 	w.Failf(wire.ErrInvalid, "Variant %s of built-in type %d holds a %T", kind, t, v.Raw())
 }
 
-func appendVariantArray(w *wire.Writer, v *types.Variant, t types.BuiltinType) {
+func appendVariantArray(w *wire.Writer, v *types.Variant, t types.BuiltinType, depth int) {
 	mask := byte(t) | variantArray
 	dims := v.Dimensions()
+	val := v.Raw()
 	switch {
+	case val == nil: // no slice at all: a null array, as a nil slice
+		if len(dims) != 0 {
+			w.Failf(wire.ErrInvalid, "a null Variant array cannot have dimensions")
+			return
+		}
+		w.Uint8(mask)
+		w.Null()
+		return
 	case len(dims) == 1:
 		w.Failf(wire.ErrInvalid, "Variant with a single ArrayDimension (a matrix needs 2 or more)")
 		return
@@ -287,7 +319,7 @@ func appendVariantArray(w *wire.Writer, v *types.Variant, t types.BuiltinType) {
 		mask |= variantDims
 	}
 	w.Uint8(mask)
-	n, ok := appendArrayElems(w, t, v.Raw())
+	n, ok := appendArrayElems(w, t, val, depth)
 	if !ok {
 		badStorage(w, t, v)
 		return
@@ -323,7 +355,7 @@ func validDims(dims []int32, n int) bool {
 // appendArrayElems appends the Int32 length (-1 for a nil slice) and the
 // elements of an array of type t stored in val, and returns the length.
 // ok is false if val is not the slice type the storage table gives for t.
-func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any) (n int, ok bool) {
+func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any, depth int) (n int, ok bool) {
 	switch t {
 	case types.TypeBoolean:
 		s, ok := val.([]bool)
@@ -384,9 +416,21 @@ func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any) (n int, ok b
 	case types.TypeExtensionObject:
 		return appendEach(w, val, appendExtensionObject)
 	case types.TypeDataValue:
-		return appendEach(w, val, appendDataValue)
+		s, ok := val.([]types.DataValue)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				appendDataValueAt(w, &s[i], depth)
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeVariant:
-		return appendEach(w, val, appendVariant)
+		s, ok := val.([]types.Variant)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				appendVariantAt(w, &s[i], depth)
+			}
+		}
+		return lenOrNull(s), ok
 	}
 	w.Failf(wire.ErrInvalid, "a Variant array cannot hold built-in type %d", t)
 	return -1, true // the error is recorded already
@@ -475,19 +519,12 @@ func appendEach[E any](w *wire.Writer, val any, app func(*wire.Writer, *E)) (int
 	return len(s), true
 }
 
-// consumeVariant decodes a Variant into v, entering one nesting level
-// (docs/types.md, Variant and Nesting depth). Numeric scalars and strings
-// go to v's unboxed storage; an array of the type and length v already
-// holds is decoded in place.
+// consumeVariant decodes a Variant into v (docs/types.md, Variant).
+// Numeric scalars and strings go to v's unboxed storage; an array of the
+// type and length v already holds is decoded in place. A Variant that is
+// not null enters one nesting level once its mask has been checked, as the
+// engine's plan does.
 func consumeVariant(r *wire.Reader, v *types.Variant) {
-	if !r.Enter() {
-		return
-	}
-	consumeVariantBody(r, v)
-	r.Leave()
-}
-
-func consumeVariantBody(r *wire.Reader, v *types.Variant) {
 	mask := r.Uint8()
 	if r.Err() != nil {
 		return
@@ -514,6 +551,10 @@ func consumeVariantBody(r *wire.Reader, v *types.Variant) {
 	case t > types.TypeDiagnosticInfo: // 26..31: kept as ByteString
 		t = types.TypeByteString
 	}
+	if !r.Enter() {
+		return
+	}
+	defer r.Leave()
 	if array {
 		consumeVariantArray(r, v, t, mask&variantDims != 0)
 		return
@@ -577,7 +618,11 @@ func consumeOne[E any](r *wire.Reader, v *types.Variant, t types.BuiltinType, co
 
 func consumeVariantArray(r *wire.Reader, v *types.Variant, t types.BuiltinType, hasDims bool) {
 	n := r.ArrayLen(minWireSize[t])
-	if r.Err() != nil {
+	switch {
+	case r.Err() != nil:
+		return
+	case n < 0 && hasDims:
+		r.Failf(wire.ErrInvalid, "a null Variant array cannot have dimensions")
 		return
 	}
 	switch t {
