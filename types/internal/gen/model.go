@@ -539,7 +539,7 @@ func describeBuiltin(wire, semantic string, array bool) string {
 		plural = "s"
 	}
 	switch {
-	case semantic == "" || semantic == wire || semantic == "ByteString" && wire == "ByteString":
+	case semantic == "" || semantic == wire:
 		return wire + " value" + plural
 	case wire == "ExtensionObject" && semantic == "Structure":
 		return "ExtensionObject" + plural + " holding any structure"
