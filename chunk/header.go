@@ -125,6 +125,21 @@ func (h Header) Append(b []byte) []byte {
 // header size; it does not compare Size with len(b) (see ReadChunk and
 // Receiver.Receive for that).
 func ParseHeader(b []byte) (Header, error) {
+	h, err := parseHeader8(b)
+	if err != nil {
+		return Header{}, err
+	}
+	if h.Type.Secure() {
+		if len(b) < SecureHeaderSize {
+			return Header{}, errorf(ErrTruncated, h.Type, len(b), "secure conversation header needs %d bytes, have %d", SecureHeaderSize, len(b))
+		}
+		h.ChannelID = binary.LittleEndian.Uint32(b[8:12])
+	}
+	return h, nil
+}
+
+// parseHeader8 parses and checks the first 8 bytes of a message header.
+func parseHeader8(b []byte) (Header, error) {
 	if len(b) < HeaderSize {
 		return Header{}, errorf(ErrTruncated, 0, len(b), "message header needs %d bytes, have %d", HeaderSize, len(b))
 	}
@@ -148,12 +163,6 @@ func ParseHeader(b []byte) (Header, error) {
 	hs := h.Type.HeaderSize()
 	if h.Size < uint32(hs) {
 		return Header{}, errorf(ErrTruncated, h.Type, 4, "message size %d is smaller than the %d-byte header", h.Size, hs)
-	}
-	if h.Type.Secure() {
-		if len(b) < SecureHeaderSize {
-			return Header{}, errorf(ErrTruncated, h.Type, len(b), "secure conversation header needs %d bytes, have %d", SecureHeaderSize, len(b))
-		}
-		h.ChannelID = binary.LittleEndian.Uint32(b[8:12])
 	}
 	return h, nil
 }

@@ -1,8 +1,6 @@
 package chunk
 
 import (
-	"encoding/binary"
-	"errors"
 	"io"
 )
 
@@ -24,16 +22,13 @@ func ReadChunk(r io.Reader, buf []byte, max uint32) ([]byte, error) {
 		}
 		return buf[:0], readError(err, 0)
 	}
-	h, err := ParseHeader(buf)
-	if err != nil && !errors.Is(err, ErrTruncated) { // the channel id is not read yet
+	h, err := parseHeader8(buf) // type, chunk type, size >= header
+	if err != nil {
 		return buf[:0], err
 	}
-	size := binary.LittleEndian.Uint32(buf[4:])
+	size := h.Size
 	if size > max {
 		return buf[:0], errorf(ErrChunkTooLarge, h.Type, 4, "chunk of %d bytes, the limit is %d", size, max)
-	}
-	if size < uint32(h.Type.HeaderSize()) {
-		return buf[:0], errorf(ErrTruncated, h.Type, 4, "message size %d is smaller than the %d-byte header", size, h.Type.HeaderSize())
 	}
 	if int(size) > cap(buf) {
 		// Grow geometrically (bounded by max) so that a stream of growing
