@@ -198,25 +198,23 @@ func evaluateTargets(rows []row, floors []floor) []target {
 			})
 		case r.c.id == "W2VariantDouble1000" && len(floors) > 0:
 			for _, impl := range []int{implFast, implPlans} {
-				f := timeRatio(r.m[impl], floors[0].m)
-				out = append(out, target{
-					goal:     "within 2x of " + floors[0].name,
-					subject:  subject + ", " + implNames[impl],
-					measured: fmt.Sprintf("%s ns = %s the floor (%s ns)", formatNs(r.m[impl].ns), formatRatio(f), formatNs(floors[0].m.ns)),
-					met:      f <= 2,
-				})
+				out = append(out, floorTarget(subject+", "+implNames[impl], r.m[impl], floors[0]))
 			}
 		case r.c.id == "W8ChunkingPlain" && len(floors) > 1:
-			f := timeRatio(fast, floors[1].m)
-			out = append(out, target{
-				goal:     "within 2x of " + floors[1].name,
-				subject:  subject,
-				measured: fmt.Sprintf("%s ns = %s the floor (%s ns)", formatNs(fast.ns), formatRatio(f), formatNs(floors[1].m.ns)),
-				met:      f <= 2,
-			})
+			out = append(out, floorTarget(subject, fast, floors[1]))
 		}
 	}
 	return out
+}
+
+// floorTarget is the goal "m within 2x of the floor f".
+func floorTarget(subject string, m measurement, f floor) target {
+	t := target{goal: "within 2x of " + f.name, subject: subject, measured: "not measured"}
+	if r := timeRatio(m, f.m); !math.IsNaN(r) {
+		t.measured = fmt.Sprintf("%s ns = %s the floor (%s ns)", formatNs(m.ns), formatRatio(r), formatNs(f.m.ns))
+		t.met = r <= 2
+	}
+	return t
 }
 
 // renderTargets writes the targets as a markdown table.
