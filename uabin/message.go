@@ -124,4 +124,3 @@ func (o Options) decodeMessage(b []byte, whole bool) (any, int, error) {
 	}
 	return ent.g.boxPtr(q), n, nil
 }
-

@@ -319,15 +319,16 @@ type tagInfo struct {
 	sw       bool
 }
 
-var wireTypes = map[string]bool{}
-
-func init() {
+// wireTypes are the WIRETYPE names of the tag grammar.
+var wireTypes = func() map[string]bool {
+	m := map[string]bool{}
 	for _, n := range strings.Fields(`Boolean SByte Byte Int16 UInt16 Int32 UInt32 Int64
 		UInt64 Float Double String DateTime Guid ByteString XmlElement NodeId ExpandedNodeId
 		StatusCode QualifiedName LocalizedText ExtensionObject DataValue Variant DiagnosticInfo`) {
-		wireTypes[n] = true
+		m[n] = true
 	}
-}
+	return m
+}()
 
 func parseTag(s string) (tagInfo, error) {
 	ti := tagInfo{bit: -1}

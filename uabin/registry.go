@@ -52,14 +52,17 @@ var (
 
 // NewRegistry returns a Registry holding every standard structure of
 // namespace 0 that has a binary encoding (types.StandardTypes).
-func NewRegistry() *Registry {
+func NewRegistry() *Registry { return newRegistry(types.StandardTypes) }
+
+// newRegistry returns a Registry holding the given standard types.
+func newRegistry(std []types.TypeInfo) *Registry {
 	r := &Registry{}
 	s := &regSnapshot{
 		byType: map[reflect.Type]*regEntry{},
 		byID:   map[types.NodeID]*regEntry{},
 		byURI:  map[string]map[types.NodeID]*regEntry{},
 	}
-	for _, ti := range types.StandardTypes {
+	for _, ti := range std {
 		if ti.Abstract || ti.BinaryEncodingID == 0 || ti.Type == nil {
 			continue
 		}
