@@ -1,5 +1,7 @@
 package types
 
+import "strconv"
+
 // DataValue is an OPC UA DataValue (Part 6 §5.2.2.17): a value with its
 // status and timestamps. Wire form: an encoding mask Byte, then each field
 // whose value is not zero, in the order of the fields below (which is not
@@ -13,4 +15,51 @@ type DataValue struct {
 	SourcePicoseconds uint16     `ua:"UInt16,bit=4,max=9999"`
 	ServerTimestamp   DateTime   `ua:"DateTime,bit=3"`
 	ServerPicoseconds uint16     `ua:"UInt16,bit=5,max=9999"`
+}
+
+// NewDataValue returns a DataValue holding v with status Good and no
+// timestamps.
+func NewDataValue(v Variant) DataValue { return DataValue{Value: v} }
+
+// String returns the fields of d that are not zero (those the encoder
+// writes), named: "{Value: 3.14, Status: BadNodeIdUnknown, SourceTimestamp:
+// 2024-01-02T03:04:05.1234567Z, SourcePicoseconds: 10}"; the empty
+// DataValue is "{}".
+func (d DataValue) String() string { return string(d.appendText(nil, 0)) }
+
+// appendText appends the String form of d; depth counts the nesting.
+func (d DataValue) appendText(b []byte, depth int) []byte {
+	b = append(b, '{')
+	sep := func(b []byte, name string) []byte {
+		if b[len(b)-1] != '{' {
+			b = append(b, ", "...)
+		}
+		b = append(b, name...)
+		return append(b, ": "...)
+	}
+	if !d.Value.IsNull() || d.Value.IsArray() {
+		b = sep(b, "Value")
+		b = d.Value.appendText(b, depth+1)
+	}
+	if d.Status != 0 {
+		b = sep(b, "Status")
+		b = append(b, d.Status.String()...)
+	}
+	if d.SourceTimestamp != 0 {
+		b = sep(b, "SourceTimestamp")
+		b = append(b, d.SourceTimestamp.String()...)
+	}
+	if d.SourcePicoseconds != 0 {
+		b = sep(b, "SourcePicoseconds")
+		b = strconv.AppendUint(b, uint64(d.SourcePicoseconds), 10)
+	}
+	if d.ServerTimestamp != 0 {
+		b = sep(b, "ServerTimestamp")
+		b = append(b, d.ServerTimestamp.String()...)
+	}
+	if d.ServerPicoseconds != 0 {
+		b = sep(b, "ServerPicoseconds")
+		b = strconv.AppendUint(b, uint64(d.ServerPicoseconds), 10)
+	}
+	return append(b, '}')
 }

@@ -1,0 +1,43 @@
+package types_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/uabin/uabin/types"
+)
+
+func TestDataValue(t *testing.T) {
+	d := types.NewDataValue(types.VariantFromInt32(5))
+	if d.Status != 0 || d.SourceTimestamp != 0 || !d.Value.Equal(types.VariantFromInt32(5)) {
+		t.Fatalf("NewDataValue = %#v", d)
+	}
+	full := types.DataValue{
+		Value: types.VariantFromFloat64(1.5), Status: 0x80340000,
+		SourceTimestamp: t0Ticks, SourcePicoseconds: 10,
+		ServerTimestamp: 1, ServerPicoseconds: 20,
+	}
+	tests := []struct {
+		in   types.DataValue
+		want string
+	}{
+		{types.DataValue{}, "{}"},
+		{d, "{Value: 5}"},
+		{types.NewDataValue(types.MustVariant([]int32(nil))), "{Value: null}"},
+		{types.DataValue{Status: 0x80340000}, "{Status: BadNodeIdUnknown}"},
+		{full, "{Value: 1.5, Status: BadNodeIdUnknown, SourceTimestamp: 2024-01-02T03:04:05.1234567Z, SourcePicoseconds: 10, ServerTimestamp: 1601-01-01T00:00:00.0000001Z, ServerPicoseconds: 20}"},
+	}
+	for _, tt := range tests {
+		if got := tt.in.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+func ExampleDataValue_String() {
+	d := types.NewDataValue(types.VariantFromFloat64(21.5))
+	d.SourceTimestamp = types.DateTime(133486382451234567)
+	fmt.Println(d)
+	// Output:
+	// {Value: 21.5, SourceTimestamp: 2024-01-02T03:04:05.1234567Z}
+}
