@@ -122,10 +122,12 @@ type decState struct {
 }
 
 // failed records the path element name on the current error and reports
-// whether there is one.
+// whether there is one. A blank name (a computed mask "_") adds nothing.
 func (e *encState) failed(name string) bool {
 	if err := e.w.Err(); err != nil {
-		wire.WithPath(err, name)
+		if name != "_" {
+			wire.WithPath(err, name)
+		}
 		return true
 	}
 	return false
@@ -133,7 +135,9 @@ func (e *encState) failed(name string) bool {
 
 func (d *decState) failed(name string) bool {
 	if err := d.r.Err(); err != nil {
-		wire.WithPath(err, name)
+		if name != "_" {
+			wire.WithPath(err, name)
+		}
 		return true
 	}
 	return false
