@@ -71,15 +71,16 @@ func str(s string) string {
 
 // golden is one value with its exact wire bytes.
 type golden struct {
-	name string
-	wire string
-	run  func(t *testing.T, wire []byte)
+	name  string
+	wire  string
+	value any // a pointer to the value
+	run   func(t *testing.T, wire []byte)
 }
 
 // gold checks that v encodes to wire, that Size agrees, and that wire
 // decodes to v.
 func gold[T any](name string, f fns[T], v T, wire string) golden {
-	return golden{name: name, wire: wire, run: func(t *testing.T, want []byte) {
+	return golden{name: name, wire: wire, value: &v, run: func(t *testing.T, want []byte) {
 		got, err := f.encode(v)
 		if err != nil {
 			t.Fatalf("encode: %v", err)
@@ -249,11 +250,11 @@ func goldens() []golden {
 		// ExtensionObject (encoding-rules.md §7).
 		gold("ExtensionObject/Null", extensionObjectFns, types.ExtensionObject{}, "00 00 00"),
 		gold("ExtensionObject/RawBinary", extensionObjectFns,
-			types.ExtensionObject{TypeID: types.NewNumericNodeID(0, 298), Encoding: types.ExtensionObjectBinary, Body: []byte{1, 2, 3}},
-			"01 00 2a 01 01 03 00 00 00 01 02 03"),
+			types.ExtensionObject{TypeID: types.NewNumericNodeID(1, 298), Encoding: types.ExtensionObjectBinary, Body: []byte{1, 2, 3}},
+			"01 01 2a 01 01 03 00 00 00 01 02 03"),
 		gold("ExtensionObject/RawEmptyBody", extensionObjectFns,
-			types.ExtensionObject{TypeID: types.NewNumericNodeID(0, 298), Encoding: types.ExtensionObjectBinary, Body: []byte{}},
-			"01 00 2a 01 01 00 00 00 00"),
+			types.ExtensionObject{TypeID: types.NewNumericNodeID(1, 298), Encoding: types.ExtensionObjectBinary, Body: []byte{}},
+			"01 01 2a 01 01 00 00 00 00"),
 		gold("ExtensionObject/XML", extensionObjectFns,
 			types.ExtensionObject{TypeID: types.NewNumericNodeID(0, 299), Encoding: types.ExtensionObjectXML, Body: []byte("<a/>")},
 			"01 00 2b 01 02 04 00 00 00 3c 61 2f 3e"),

@@ -1,0 +1,259 @@
+package fastpath_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
+	"github.com/uabin/uabin/uabin/fastpath"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// The differential tests hold the fast paths to the engine's reference
+// codecs: every golden case, every workload and fuzzed bytes go through
+// uabin with fast paths on and off, and must give the same bytes, the same
+// values and errors of the same kind.
+
+// registry knows the standard types and the structures of the package's
+// test Engine, so the golden ExtensionObjects decode into Go values.
+var registry = func() *uabin.Registry {
+	r := uabin.NewRegistry()
+	must(uabin.RegisterType[fastpath.Point](r, types.ExpandedNodeID{NodeID: fastpath.PointID}))
+	must(uabin.RegisterType[fastpath.Tiny](r, types.ExpandedNodeID{NodeID: fastpath.TinyID}))
+	must(uabin.RegisterType[fastpath.Named](r, types.ExpandedNodeID{NodeID: fastpath.NamedID}))
+	return r
+}()
+
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+var (
+	fast  = uabin.Options{Types: registry}
+	plans = uabin.Options{Types: registry, DisableFastPaths: true}
+)
+
+// equal compares decoded values field by field, unexported fields
+// included, NaN equal to NaN.
+var equal = cmp.Options{cmp.Exporter(func(reflect.Type) bool { return true }), cmpopts.EquateNaNs()}
+
+// kind returns the sentinel err wraps, or err itself.
+func kind(err error) error {
+	for _, k := range []error{wire.ErrTruncated, wire.ErrLimitExceeded, wire.ErrInvalid, wire.ErrUnknownType, wire.ErrUnsupported} {
+		if errors.Is(err, k) {
+			return k
+		}
+	}
+	return err
+}
+
+// encodeBoth encodes v (a pointer) with fast paths on and off.
+func encodeBoth(t *testing.T, v any, message bool) []byte {
+	t.Helper()
+	var bf, bp []byte
+	var ef, ep error
+	if message {
+		bf, ef = fast.MarshalMessage(v)
+		bp, ep = plans.MarshalMessage(v)
+	} else {
+		bf, ef = fast.Marshal(v)
+		bp, ep = plans.Marshal(v)
+	}
+	if kind(ef) != kind(ep) {
+		t.Fatalf("encoding errors differ: fast paths %v, plans %v", ef, ep)
+	}
+	if string(bf) != string(bp) {
+		t.Fatalf("encodings differ:\nfast paths % x\nplans      % x", bf, bp)
+	}
+	if ef == nil && !message {
+		if n, err := fast.Size(v); err != nil || n != len(bf) {
+			t.Fatalf("Size %d (%v), encoded %d bytes", n, err, len(bf))
+		}
+	}
+	return bf
+}
+
+// decodeBoth decodes b into new values of typ (or as a message when typ
+// is nil) with fast paths on and off, and returns the fast-path result.
+func decodeBoth(t *testing.T, b []byte, typ reflect.Type) (any, error) {
+	t.Helper()
+	var vf, vp any
+	var ef, ep error
+	if typ == nil {
+		vf, ef = fast.UnmarshalMessage(b)
+		vp, ep = plans.UnmarshalMessage(b)
+	} else {
+		vf, vp = reflect.New(typ).Interface(), reflect.New(typ).Interface()
+		ef, ep = fast.Unmarshal(b, vf), plans.Unmarshal(b, vp)
+	}
+	if kind(ef) != kind(ep) {
+		t.Fatalf("decoding % x: errors differ: fast paths %v, plans %v", b, ef, ep)
+	}
+	if ef == nil && !cmp.Equal(vf, vp, equal) {
+		t.Fatalf("decoding % x: values differ (-fast +plans):\n%s", b, cmp.Diff(vf, vp, equal))
+	}
+	return vf, ef
+}
+
+func TestDifferentialGolden(t *testing.T) {
+	for _, g := range fastpath.GoldenCases() {
+		t.Run(g.Name, func(t *testing.T) {
+			b := encodeBoth(t, g.Value, false)
+			if string(b) != string(g.Wire) {
+				t.Fatalf("got % x, golden % x", b, g.Wire)
+			}
+			v, err := decodeBoth(t, g.Wire, reflect.TypeOf(g.Value).Elem())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !cmp.Equal(v, g.Value, equal) {
+				t.Fatalf("decoded differently from the golden value:\n%s", cmp.Diff(g.Value, v, equal))
+			}
+		})
+	}
+}
+
+func TestDifferentialWorkloads(t *testing.T) {
+	for _, w := range workloads() {
+		t.Run(w.name, func(t *testing.T) {
+			b := encodeBoth(t, w.value, w.message)
+			var typ reflect.Type
+			if !w.message {
+				typ = reflect.TypeOf(w.value).Elem()
+			}
+			v, err := decodeBoth(t, b, typ)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !cmp.Equal(v, w.value, equal) {
+				t.Fatalf("decoded differently from the workload value:\n%s", cmp.Diff(w.value, v, equal))
+			}
+		})
+	}
+}
+
+// TestDifferentialReuse decodes workloads into values that already hold
+// other data (the in-place paths), with fast paths on and off.
+func TestDifferentialReuse(t *testing.T) {
+	ws := workloads()
+	for i, w := range ws {
+		if w.message {
+			continue
+		}
+		b := encodeBoth(t, w.value, false)
+		typ := reflect.TypeOf(w.value).Elem()
+		for _, o := range []uabin.Options{fast, plans} {
+			// Start from the value of the previous workload of this type,
+			// or from the decoded workload itself.
+			dst := reflect.New(typ)
+			if i > 0 && reflect.TypeOf(ws[i-1].value) == reflect.TypeOf(w.value) {
+				dst.Elem().Set(reflect.ValueOf(ws[i-1].value).Elem())
+				prev, _ := o.Marshal(ws[i-1].value)
+				must(o.Unmarshal(prev, dst.Interface()))
+			}
+			for round := 0; round < 2; round++ {
+				if err := o.Unmarshal(b, dst.Interface()); err != nil {
+					t.Fatalf("%s: %v", w.name, err)
+				}
+				if !cmp.Equal(dst.Interface(), w.value, equal) {
+					t.Fatalf("%s (fast paths off: %v): decoded into a reused value differently:\n%s",
+						w.name, o.DisableFastPaths, cmp.Diff(w.value, dst.Interface(), equal))
+				}
+			}
+		}
+	}
+}
+
+// allBuiltins is a structure with a field of every type that has a fast
+// path, for the fuzz target.
+type allBuiltins struct {
+	N  types.NodeID
+	E  types.ExpandedNodeID
+	G  types.GUID
+	D  types.DateTime
+	T  time.Time
+	S  types.StatusCode
+	Q  types.QualifiedName
+	L  types.LocalizedText
+	V  types.Variant
+	DV types.DataValue
+	DI types.DiagnosticInfo
+	X  types.ExtensionObject
+	VS []types.Variant
+}
+
+// fuzzTypes are the types FuzzDifferential decodes into, chosen by the
+// first input byte; one past the end means a service message.
+var fuzzTypes = []reflect.Type{
+	reflect.TypeFor[types.NodeID](),
+	reflect.TypeFor[types.ExpandedNodeID](),
+	reflect.TypeFor[types.GUID](),
+	reflect.TypeFor[types.DateTime](),
+	reflect.TypeFor[time.Time](),
+	reflect.TypeFor[types.StatusCode](),
+	reflect.TypeFor[types.QualifiedName](),
+	reflect.TypeFor[types.LocalizedText](),
+	reflect.TypeFor[types.Variant](),
+	reflect.TypeFor[types.DataValue](),
+	reflect.TypeFor[types.DiagnosticInfo](),
+	reflect.TypeFor[types.ExtensionObject](),
+	reflect.TypeFor[allBuiltins](),
+	reflect.TypeFor[[]types.DataValue](),
+}
+
+// FuzzDifferential decodes fuzzed bytes with fast paths on and off: the
+// same error kind, or equal values that encode to the same bytes.
+func FuzzDifferential(f *testing.F) {
+	for _, g := range fastpath.GoldenCases() {
+		typ := reflect.TypeOf(g.Value).Elem()
+		for i, ft := range fuzzTypes {
+			if ft == typ {
+				f.Add(append([]byte{byte(i)}, g.Wire...))
+			}
+		}
+	}
+	for _, w := range workloads() {
+		b, err := fast.Marshal(w.value)
+		sel := len(fuzzTypes)
+		if w.message {
+			b, err = fast.MarshalMessage(w.value)
+		} else {
+			for i, ft := range fuzzTypes {
+				if ft == reflect.TypeOf(w.value).Elem() {
+					sel = i
+				}
+			}
+		}
+		if err == nil && len(b) < 4096 {
+			f.Add(append([]byte{byte(sel)}, b...))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		sel := int(data[0]) % (len(fuzzTypes) + 1)
+		in := data[1:]
+		var typ reflect.Type
+		if sel < len(fuzzTypes) {
+			typ = fuzzTypes[sel]
+		}
+		v, err := decodeBoth(t, in, typ)
+		if err != nil {
+			return
+		}
+		if typ == nil {
+			encodeBoth(t, v, true)
+		} else {
+			encodeBoth(t, v, false)
+		}
+	})
+}
