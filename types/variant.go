@@ -682,7 +682,8 @@ func (v Variant) DataValue() (DataValue, bool) { return rawAs[DataValue](v, Type
 // StatusCode); string for a String and XmlElement for an XmlElement; the
 // stored value for any other scalar (GUID, []byte, NodeID, ...); the slice
 // for an array or matrix ([]float64, []Variant, ...). NewVariant(v.Value())
-// gives back v, except for matrices, whose dimensions Value does not carry.
+// gives back v, except for matrices, whose dimensions Value does not carry,
+// and arrays of Byte, whose []byte NewVariant reads as a ByteString.
 func (v Variant) Value() any {
 	if v.array {
 		return v.val

@@ -677,3 +677,107 @@ func BenchmarkVariantString(b *testing.B) {
 		_ = v.String()
 	}
 }
+
+// fuzzVariant builds a Variant from data: the first byte picks the type
+// (and array or not), the rest gives the values.
+func fuzzVariant(data []byte) (types.Variant, bool) {
+	if len(data) == 0 {
+		return types.Variant{}, true
+	}
+	sel, data := data[0], data[1:]
+	u64 := func(i int) uint64 {
+		var x uint64
+		for j := 0; j < 8; j++ {
+			if k := i*8 + j; k < len(data) {
+				x |= uint64(data[k]) << (8 * j)
+			}
+		}
+		return x
+	}
+	n := len(data) / 8
+	var val any
+	switch sel % 12 {
+	case 0:
+		val = math.Float64frombits(u64(0))
+	case 1:
+		val = math.Float32frombits(uint32(u64(0)))
+	case 2:
+		s := make([]float64, n)
+		for i := range s {
+			s[i] = math.Float64frombits(u64(i))
+		}
+		val = s
+	case 3:
+		s := make([]float32, n)
+		for i := range s {
+			s[i] = math.Float32frombits(uint32(u64(i)))
+		}
+		val = s
+	case 4:
+		val = string(data)
+	case 5:
+		val = types.DateTime(u64(0))
+	case 6:
+		val = data
+	case 7:
+		n, err := types.ParseNodeID(string(data))
+		if err != nil {
+			return types.Variant{}, false
+		}
+		val = n
+	case 8:
+		s := make([]types.Variant, 0, len(data))
+		for i := range data {
+			v, ok := fuzzVariant(data[i:min(len(data), i+9)])
+			if ok {
+				s = append(s, v)
+			}
+		}
+		val = s
+	case 9:
+		val = types.DataValue{Value: types.VariantFromFloat64(math.Float64frombits(u64(0))), Status: types.StatusCode(u64(1))}
+	case 10:
+		val = int64(u64(0))
+	case 11:
+		val = []int8(nil)
+	}
+	v, err := types.NewVariant(val)
+	return v, err == nil
+}
+
+func FuzzVariant(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 0xF8, 0x7F})
+	f.Add([]byte{2, 1, 0, 0, 0, 0, 0, 0xF8, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0x80})
+	f.Add([]byte{4, 'h', 0xff, 'i'})
+	f.Add([]byte{7, 'n', 's', '=', '1', ';', 's', '=', 'x'})
+	f.Add([]byte{8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11})
+	f.Add([]byte{9, 1, 0, 0, 0, 0, 0, 0xF8, 0x7F, 0, 0, 0x34, 0x80})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, ok := fuzzVariant(data)
+		if !ok {
+			return
+		}
+		if !v.Equal(v) {
+			t.Fatalf("%v is not Equal to itself", v)
+		}
+		again, err := types.NewVariant(v.Value())
+		if err != nil || !again.Equal(v) {
+			t.Fatalf("NewVariant(%v.Value()) = %v, %v", v, again, err)
+		}
+		if s := v.String(); s == "" {
+			t.Fatal("empty String")
+		}
+		if v.IsArray() {
+			m, err := types.NewMatrix(v.Value(), 1, int32(v.Len()))
+			if v.Len() == 0 {
+				if err == nil {
+					t.Fatal("NewMatrix accepted a zero dimension")
+				}
+				return
+			}
+			if err != nil || m.Len() != v.Len() || m.Equal(v) {
+				t.Fatalf("NewMatrix(1x%d) = %v, %v", v.Len(), m, err)
+			}
+		}
+	})
+}
