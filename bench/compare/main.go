@@ -82,6 +82,10 @@ func main() {
 	fmt.Fprintf(os.Stderr, "done in %s\n", time.Since(start).Round(time.Second))
 
 	var b strings.Builder
+	for _, line := range headline(rows, floors) {
+		b.WriteString("- " + line + "\n")
+	}
+	b.WriteString("\n")
 	renderTable(&b, rows)
 	b.WriteString("\n")
 	renderFloors(&b, floors)

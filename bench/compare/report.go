@@ -217,6 +217,47 @@ func floorTarget(subject string, m measurement, f floor) target {
 	return t
 }
 
+// headline returns the few sentences a README quotes: the range of
+// gopcua/fast ratios on the service messages (W4-W6) per direction, their
+// allocations, and W8 plain against gopcua and the copy floor.
+func headline(rows []row, floors []floor) []string {
+	var out []string
+	for dir, verb := range []string{"encodes", "decodes"} {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		var fastAllocs, gLo, gHi int64 = 0, math.MaxInt64, 0
+		n := 0
+		for _, r := range rows {
+			w := r.c.workload
+			if r.dir != dir || (w != "W4" && w != "W5" && w != "W6") {
+				continue
+			}
+			t := timeRatio(r.m[implGopcua], r.m[implFast])
+			if math.IsNaN(t) {
+				continue
+			}
+			n++
+			lo, hi = math.Min(lo, t), math.Max(hi, t)
+			fastAllocs = max(fastAllocs, r.m[implFast].allocs)
+			gLo, gHi = min(gLo, r.m[implGopcua].allocs), max(gHi, r.m[implGopcua].allocs)
+		}
+		if n == 0 {
+			continue
+		}
+		out = append(out, fmt.Sprintf("Service messages (W4-W6): uabin %s %s to %s faster than gopcua, "+
+			"with at most %s allocations per message where gopcua makes %s to %s.",
+			verb, strings.TrimSuffix(formatRatio(lo), "x"), formatRatio(hi), thousands(fastAllocs), thousands(gLo), thousands(gHi)))
+	}
+	for _, r := range rows {
+		if r.c.id != "W8ChunkingPlain" || len(floors) < 2 {
+			continue
+		}
+		out = append(out, fmt.Sprintf("Chunking 64 KiB (W8 plain): uabin %s %s faster than gopcua's uasc, at %s the time of a plain 64 KiB copy.",
+			map[int]string{0: "frames", 1: "reassembles"}[r.dir], formatRatio(timeRatio(r.m[implGopcua], r.m[implFast])),
+			formatRatio(timeRatio(r.m[implFast], floors[1].m))))
+	}
+	return out
+}
+
 // renderTargets writes the targets as a markdown table.
 func renderTargets(b *strings.Builder, targets []target) {
 	met := 0
@@ -314,6 +355,14 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 	b.WriteString("(the default), by uabin with plans only (`uabin.Options{DisableFastPaths: true}`),\n")
 	b.WriteString("and by the peer Go library `github.com/gopcua/opcua` v0.8.0. Every value was\n")
 	b.WriteString("verified before it was timed (see [Verification](#verification)).\n\n")
+
+	if h := headline(rows, floors); len(h) > 0 {
+		b.WriteString("## Headline\n\n")
+		for _, line := range h {
+			b.WriteString("- " + line + "\n")
+		}
+		b.WriteString("\n")
+	}
 
 	b.WriteString("## Machine\n\n")
 	fmt.Fprintf(&b, "- CPU: %s, %d cores (GOMAXPROCS %d), %s\n", m.cpu, m.cores, m.procs, m.osArch)
