@@ -238,3 +238,21 @@ func ExampleDateTime_Time() {
 	// true
 	// 9999-12-31 23:59:59 +0000 UTC
 }
+
+func BenchmarkDateTimeFromTime(b *testing.B) {
+	b.ReportAllocs()
+	var d types.DateTime
+	for i := 0; i < b.N; i++ {
+		d = types.DateTimeFromTime(t0)
+	}
+	_ = d
+}
+
+func BenchmarkDateTimeTime(b *testing.B) {
+	b.ReportAllocs()
+	var tm time.Time
+	for i := 0; i < b.N; i++ {
+		tm = t0Ticks.Time()
+	}
+	_ = tm
+}

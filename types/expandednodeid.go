@@ -37,7 +37,8 @@ func (x ExpandedNodeID) IsNull() bool {
 // "%3B". When the URI is written the namespace index is not (as on the
 // wire, where it is written as 0).
 func (x ExpandedNodeID) String() string {
-	return string(x.appendText(make([]byte, 0, 24+len(x.NamespaceURI)+len(x.NodeID.str)*4/3)))
+	var buf [96]byte // on the stack: one allocation, the string, for short ids
+	return string(x.appendText(buf[:0]))
 }
 
 // appendText appends the text form of x to b.

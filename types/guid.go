@@ -64,17 +64,19 @@ func parseGUID(s string) (GUID, string) {
 	}, ""
 }
 
+// hexValue maps an ASCII hex digit to its value plus 1, anything else to 0.
+var hexValue = func() (t [256]uint8) {
+	for i, c := range upperHex {
+		t[c] = uint8(i) + 1
+		t[c|0x20] = uint8(i) + 1 // lower case; digits are unchanged
+	}
+	return t
+}()
+
 // unhex returns the value of the hex digit c.
 func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
+	v := hexValue[c]
+	return v - 1, v != 0
 }
 
 // MustParseGUID is ParseGUID for constants: it panics if s is not a valid

@@ -153,3 +153,19 @@ func ExampleParseGUID() {
 	// 72962B91 FA75 4AE6 8D 28 B4 04 DC 7D AF 63
 	// 72962B91-FA75-4AE6-8D28-B404DC7DAF63
 }
+
+func BenchmarkParseGUID(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := types.ParseGUID("72962B91-FA75-4AE6-8D28-B404DC7DAF63"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGUIDString(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = w1GUID.String()
+	}
+}

@@ -127,7 +127,8 @@ func (t IDType) String() string {
 // omitted. A string identifier is written as it is; it may contain ';' and
 // '='. ParseNodeID reads every string String returns.
 func (n NodeID) String() string {
-	return string(n.appendText(make([]byte, 0, 16+len(n.str)*4/3)))
+	var buf [64]byte // on the stack: one allocation, the string, for short ids
+	return string(n.appendText(buf[:0]))
 }
 
 // appendText appends the text form of n to b, with its namespace clause.

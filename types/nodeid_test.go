@@ -223,3 +223,20 @@ func ExampleParseNodeID() {
 	// 1 Opaque ns=1;b=AAECAw==
 	// types: invalid NodeId "ns=2;i=x": numeric identifier "x" is not a UInt32
 }
+
+func BenchmarkParseNodeID(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := types.ParseNodeID("ns=2;s=Demo.Static.Scalar.Double.0"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkNodeIDString(b *testing.B) {
+	n := types.NewStringNodeID(2, "Demo.Static.Scalar.Double.0")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = n.String()
+	}
+}
