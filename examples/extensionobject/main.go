@@ -6,10 +6,11 @@
 //     the session's namespace table (Options.NamespaceURIs) on every call,
 //     so the same registration works whatever index a server gives the URI;
 //     the body is decoded into the Go struct;
+//
 //   - a structure nobody registered: its body is kept raw (TypeID, Encoding,
 //     Body) and re-encoded unchanged, byte for byte.
 //
-//	go run ./examples/extensionobject
+//     go run ./examples/extensionobject
 package main
 
 import (
