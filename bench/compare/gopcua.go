@@ -17,6 +17,7 @@ import (
 // value is checked by encoding it again: it must give the bytes of want.
 func gopcuaCodec[T any](want *T) codec {
 	got := new(T)
+	var fresh *T
 	return codec{
 		encode: func(dst []byte) ([]byte, error) {
 			b, err := ua.Encode(want)
@@ -27,6 +28,12 @@ func gopcuaCodec[T any](want *T) codec {
 			return consumedAll(n, len(src), err)
 		},
 		check: func() error { return sameGopcuaEncoding(want, got) },
+		decodeNew: func(src []byte) error {
+			fresh = new(T)
+			n, err := ua.Decode(src, fresh)
+			return consumedAll(n, len(src), err)
+		},
+		checkNew: func() error { return sameGopcuaEncoding(want, fresh) },
 	}
 }
 
@@ -34,11 +41,13 @@ func gopcuaCodec[T any](want *T) codec {
 // preceded by the type's binary encoding id, written and read the way
 // gopcua's uasc.Message does (an ExpandedNodeID, then the structure).
 // Decoding reads the id, checks it, and decodes the rest into one reused
-// *T (ua.DecodeService would allocate a new value on every call).
+// *T (ua.DecodeService allocates a new value on every call; decodeNew
+// uses it).
 func gopcuaServiceCodec[T any](encodingID uint16, want *T) codec {
 	typeID := ua.NewFourByteExpandedNodeID(0, encodingID)
 	got := new(T)
 	var gotID ua.ExpandedNodeID
+	var fresh any
 	return codec{
 		encode: func(dst []byte) ([]byte, error) {
 			buf := ua.NewBuffer(nil)
@@ -58,6 +67,16 @@ func gopcuaServiceCodec[T any](encodingID uint16, want *T) codec {
 			return consumedAll(n+m, len(src), err)
 		},
 		check: func() error { return sameGopcuaEncoding(want, got) },
+		decodeNew: func(src []byte) (err error) {
+			_, fresh, err = ua.DecodeService(src)
+			return err
+		},
+		checkNew: func() error {
+			if _, ok := fresh.(*T); !ok {
+				return fmt.Errorf("gopcua: ua.DecodeService returned %T, want %T", fresh, want)
+			}
+			return sameGopcuaEncoding(want, fresh)
+		},
 	}
 }
 

@@ -86,7 +86,11 @@ func main() {
 		b.WriteString("- " + line + "\n")
 	}
 	b.WriteString("\n")
-	renderTable(&b, rows)
+	renderTable(&b, rows, 0, 1)
+	if hasDir(rows, dirDecodeNew) {
+		b.WriteString("\nDecoding into a new value:\n\n")
+		renderTable(&b, rows, dirDecodeNew)
+	}
 	b.WriteString("\n")
 	renderFloors(&b, floors)
 	b.WriteString("\n")

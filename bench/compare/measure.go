@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -36,10 +37,10 @@ type row struct {
 	m   [numImpls]measurement
 }
 
-// measureCase times both directions of every implementation of c with
+// measureCase times every direction of every implementation of c with
 // testing.Benchmark (whose duration is the test.benchtime flag).
-func measureCase(c *testCase) ([2]row, error) {
-	var rows [2]row
+func measureCase(c *testCase) ([]row, error) {
+	rows := make([]row, c.numDirs())
 	for dir := range rows {
 		rows[dir] = row{c: c, dir: dir}
 		for impl := 0; impl < numImpls; impl++ {
@@ -50,7 +51,7 @@ func measureCase(c *testCase) ([2]row, error) {
 			r := testing.Benchmark(func(b *testing.B) { benchOp(b, c, dir, impl) })
 			if r.N == 0 {
 				return rows, fmt.Errorf("%s %s %s: the benchmark failed (run `go test -bench %s` to see why)",
-					c.id, c.dirs[dir], implNames[impl], c.id)
+					c.id, c.dirName(dir), implNames[impl], c.id)
 			}
 			rows[dir].m[impl] = fromResult(r)
 		}
@@ -63,13 +64,16 @@ func measureCase(c *testCase) ([2]row, error) {
 func measureAll(cs []*testCase, progress io.Writer) ([]row, error) {
 	var rows []row
 	for i, c := range cs {
-		two, err := measureCase(c)
+		mine, err := measureCase(c)
 		if err != nil {
 			return rows, err
 		}
-		rows = append(rows, two[:]...)
-		fmt.Fprintf(progress, "[%d/%d] %s %s: %s %s, %s %s\n", i+1, len(cs), c.workload, c.title,
-			c.dirs[0], progressCell(two[0]), c.dirs[1], progressCell(two[1]))
+		rows = append(rows, mine...)
+		line := fmt.Sprintf("[%d/%d] %s %s (fast / plans / gopcua):", i+1, len(cs), c.workload, c.title)
+		for dir, r := range mine {
+			line += fmt.Sprintf(" %s %s;", c.dirName(dir), progressCell(r))
+		}
+		fmt.Fprintln(progress, strings.TrimSuffix(line, ";"))
 	}
 	return rows, nil
 }
@@ -87,7 +91,7 @@ func progressCell(r row) string {
 			s += formatNs(m.ns) + " ns"
 		}
 	}
-	return "(fast / plans / gopcua) " + s
+	return s
 }
 
 // floor is a plain copy measured in the same run, the lower bound that

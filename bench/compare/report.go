@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -133,8 +134,9 @@ func allocRatio(a, b measurement) float64 {
 	return float64(a.allocs) / float64(b.allocs)
 }
 
-// renderTable writes the results as one markdown table.
-func renderTable(b *strings.Builder, rows []row) {
+// renderTable writes the results of the directions in dirs as one
+// markdown table.
+func renderTable(b *strings.Builder, rows []row, dirs ...int) {
 	b.WriteString("| workload | op |")
 	for _, name := range implNames {
 		fmt.Fprintf(b, " %s ns/op | B/op | allocs/op | MB/s |", name)
@@ -142,7 +144,10 @@ func renderTable(b *strings.Builder, rows []row) {
 	b.WriteString(" gopcua/fast time | gopcua/fast allocs | plans/fast time |\n")
 	b.WriteString("| --- | --- |" + strings.Repeat(" ---: |", 4*numImpls+3) + "\n")
 	for _, r := range rows {
-		fmt.Fprintf(b, "| %s %s | %s |", r.c.workload, r.c.title, r.c.dirs[r.dir])
+		if !slices.Contains(dirs, r.dir) {
+			continue
+		}
+		fmt.Fprintf(b, "| %s %s | %s |", r.c.workload, r.c.title, r.c.dirName(r.dir))
 		for _, m := range r.m {
 			if m.na != "" {
 				b.WriteString(" n/a | | | |")
@@ -154,6 +159,16 @@ func renderTable(b *strings.Builder, rows []row) {
 		fmt.Fprintf(b, " %s | %s | %s |\n", formatRatio(timeRatio(gopcua, fast)),
 			formatRatio(allocRatio(gopcua, fast)), formatRatio(timeRatio(plans, fast)))
 	}
+}
+
+// hasDir reports whether rows holds a row of direction dir.
+func hasDir(rows []row, dir int) bool {
+	for _, r := range rows {
+		if r.dir == dir {
+			return true
+		}
+	}
+	return false
 }
 
 // renderFloors writes the copy floors as a markdown table.
@@ -178,7 +193,10 @@ type target struct {
 func evaluateTargets(rows []row, floors []floor) []target {
 	var out []target
 	for _, r := range rows {
-		subject := fmt.Sprintf("%s %s %s", r.c.workload, r.c.title, r.c.dirs[r.dir])
+		if r.dir == dirDecodeNew {
+			continue // the targets are about the reused value
+		}
+		subject := fmt.Sprintf("%s %s %s", r.c.workload, r.c.title, r.c.dirName(r.dir))
 		fast, plans, gopcua := r.m[implFast], r.m[implPlans], r.m[implGopcua]
 		switch {
 		case r.c.workload == "W4" || r.c.workload == "W5" || r.c.workload == "W6":
@@ -289,10 +307,13 @@ func renderNotes(b *strings.Builder, cs []*testCase) {
   ` + "`Options.AppendMessage`" + `). gopcua has no append form; ` + "`ua.Encode`" + ` returns a new
   slice every time, which is what its client uses.
 - Decoding reads into one reused value: uabin ` + "`Options.Unmarshal`" + ` into the same
-  Go value every time, which lets it reuse slice capacity. gopcua ` + "`ua.Decode`" + ` also
-  decodes into the same top-level value, but its decoder allocates every
-  nested pointer and slice again; its ByteString decoder aliases the input
-  instead of copying (so W1 ByteString decode costs it no copy).
+  Go value every time, which lets it reuse slice capacity and keep a String
+  whose text has not changed, so decoding the same message again allocates
+  nothing (the section "Decoding into a new value" shows the cost without
+  reuse). gopcua ` + "`ua.Decode`" + ` also decodes into the same top-level value, but
+  its decoder allocates every nested pointer, slice and string again; its
+  ByteString decoder aliases the input instead of copying (so W1 ByteString
+  decode costs it no copy).
 - Service messages (W4-W6) are the binary encoding NodeId followed by the
   structure. Decoding reads the NodeId, checks it and decodes the structure
   into the reused value, in both libraries (uabin ` + "`UnmarshalMessage`" + ` and gopcua
@@ -379,9 +400,20 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 	b.WriteString("\n\n")
 
 	b.WriteString("## Results\n\n")
-	renderTable(&b, rows)
+	renderTable(&b, rows, 0, 1)
 	b.WriteString("\n")
 	renderNotes(&b, cs)
+
+	if hasDir(rows, dirDecodeNew) {
+		b.WriteString("\n## Decoding into a new value\n\n")
+		b.WriteString("The decode rows above reuse one value, so uabin keeps the slices it\n")
+		b.WriteString("decoded before and a String whose text has not changed. A program that\n")
+		b.WriteString("keeps every decoded message pays for new memory instead: here every\n")
+		b.WriteString("operation decodes into a new value (uabin `Options.Unmarshal` into a new\n")
+		b.WriteString("value; gopcua `ua.DecodeService` for messages, `ua.Decode` into a new value\n")
+		b.WriteString("for W7).\n\n")
+		renderTable(&b, rows, dirDecodeNew)
+	}
 
 	b.WriteString("\n## Floors\n\n")
 	b.WriteString("Plain `copy` calls measured in the same run: the least any codec could take\n")

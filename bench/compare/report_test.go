@@ -62,6 +62,8 @@ func sampleRows() ([]row, []floor) {
 		// 150 ns against a 100 ns floor: met; plans 250 ns: missed.
 		{c: w2, dir: 0, m: [numImpls]measurement{{ns: 150}, {ns: 250}, {ns: 40000, allocs: 1000}}},
 		{c: w8, dir: 0, m: [numImpls]measurement{{ns: 1800}, {na: "n/a"}, {ns: 40000}}},
+		// Decoding into a new value: in its own table, never a target.
+		{c: w4, dir: dirDecodeNew, m: [numImpls]measurement{{ns: 9000, allocs: 52}, {ns: 9500, allocs: 52}, {ns: 30000, allocs: 600}}},
 	}
 	floors := []floor{{name: "copy 8,000", size: 8000, m: measurement{ns: 100}}, {name: "copy 64 KiB", size: 65536, m: measurement{ns: 1000}}}
 	return rows, floors
@@ -84,10 +86,13 @@ func TestEvaluateTargets(t *testing.T) {
 func TestRenderTable(t *testing.T) {
 	rows, _ := sampleRows()
 	var b strings.Builder
-	renderTable(&b, rows)
+	renderTable(&b, rows, 0, 1)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 2+len(rows) {
-		t.Fatalf("%d lines, want %d", len(lines), 2+len(rows))
+	if len(lines) != 2+len(rows)-1 {
+		t.Fatalf("%d lines, want %d", len(lines), 2+len(rows)-1)
+	}
+	if strings.Contains(b.String(), "decode-new") {
+		t.Errorf("the decode-new row is in the main table")
 	}
 	cells := strings.Count(lines[0], "|")
 	if cells != 2+4*numImpls+3+1 {
@@ -112,7 +117,7 @@ func TestRenderDocument(t *testing.T) {
 	doc := renderDocument(m, cases(), rows, floors, []*verdict{{c: cases()[0]}}, "")
 	for _, want := range []string{
 		"# Benchmarks", "## Machine", "Test CPU, 2 cores", "go1.x", "2026-11-29 21:15 UTC", "abc1234",
-		"## Results", "## Floors", "## Targets", "## Known differences of gopcua", "## Verification",
+		"## Results", "## Decoding into a new value", "| W4 ReadRequest[50] | decode-new | 9,000 |", "## Floors", "## Targets", "## Known differences of gopcua", "## Verification",
 		"## How to reproduce", "go run . -write ../../docs/benchmarks.md", "1 cases verified, 0 failed",
 		"n/a for gopcua in W8 Chunking.signed, W8 Chunking.encrypted",
 	} {

@@ -30,10 +30,16 @@ func (u uabinValue[T]) codec(plansOnly bool) codec {
 	opts := uabin.Options{DisableFastPaths: plansOnly}
 	want := u.want
 	var got T
+	var fresh *T
 	return codec{
 		encode: func(dst []byte) ([]byte, error) { return opts.Append(dst, &want) },
 		decode: func(src []byte) error { return opts.Unmarshal(src, &got) },
 		check:  func() error { return sameValue(&want, &got) },
+		decodeNew: func(src []byte) error {
+			fresh = new(T)
+			return opts.Unmarshal(src, fresh)
+		},
+		checkNew: func() error { return sameValue(&want, fresh) },
 	}
 }
 
@@ -41,7 +47,7 @@ func (u uabinValue[T]) codec(plansOnly bool) codec {
 // Options.AppendMessage (the binary encoding NodeId, then the structure).
 // Decoding reads the NodeId with Options.Decode, checks it, and unmarshals
 // the rest into one reused T (Options.UnmarshalMessage returns a new value
-// on every call, so it cannot reuse memory).
+// on every call, so it cannot reuse memory; decodeNew uses it).
 func uabinMessageOf[T any](encodingID uint32, v T) uabinSide {
 	return uabinMessage[T]{id: encodingID, want: v}
 }
@@ -56,6 +62,7 @@ func (u uabinMessage[T]) codec(plansOnly bool) codec {
 	want, encodingID := u.want, u.id
 	var got T
 	var gotID types.NodeID
+	var fresh any
 	return codec{
 		encode: func(dst []byte) ([]byte, error) { return opts.AppendMessage(dst, &want) },
 		decode: func(src []byte) error {
@@ -69,6 +76,11 @@ func (u uabinMessage[T]) codec(plansOnly bool) codec {
 			return opts.Unmarshal(src[n:], &got)
 		},
 		check: func() error { return sameValue(&want, &got) },
+		decodeNew: func(src []byte) (err error) {
+			fresh, err = opts.UnmarshalMessage(src)
+			return err
+		},
+		checkNew: func() error { return sameValue(&want, fresh) },
 	}
 }
 

@@ -81,6 +81,7 @@ func verifyCase(c *testCase) *verdict {
 		if v.ok() {
 			v.pass("%s: %d bytes, %s to an equal value (twice, reusing the value)", name, len(b), c.dirs[1])
 		}
+		verifyDecodeNew(v, impl, b)
 	}
 	fast, plans := wire[implFast], wire[implPlans]
 	if fast != nil && plans != nil {
@@ -141,11 +142,28 @@ func verifyGopcua(v *verdict, g, reference []byte) {
 			v.pass("gopcua can %s uabin's bytes", c.dirs[1])
 		}
 	}
+	verifyDecodeNew(v, implGopcua, g)
 	if err := cd.decode(g); err != nil {
 		v.fail("gopcua: %s of its own bytes: %v", c.dirs[1], err)
 	} else if err := cd.check(); err != nil {
 		v.fail("gopcua: %s of its own bytes: %v", c.dirs[1], err)
 	} else {
 		v.pass("gopcua: %s of its own bytes round-trips", c.dirs[1])
+	}
+}
+
+// verifyDecodeNew checks that decoding b into a new value gives a value equal
+// to the case's, for codecs that measure it.
+func verifyDecodeNew(v *verdict, impl int, b []byte) {
+	cd := &v.c.codecs[impl]
+	if !v.c.measureNew || cd.decodeNew == nil {
+		return
+	}
+	if err := cd.decodeNew(b); err != nil {
+		v.fail("%s: decode into a new value: %v", implNames[impl], err)
+	} else if err := cd.checkNew(); err != nil {
+		v.fail("%s: decode into a new value: %v", implNames[impl], err)
+	} else {
+		v.pass("%s: decode into a new value gives an equal value", implNames[impl])
 	}
 }

@@ -30,11 +30,12 @@ func w4Cases() []*testCase {
 	var out []*testCase
 	for _, n := range []int{1, 50, 500} {
 		c := &testCase{
-			id:       fmt.Sprintf("W4ReadRequest%d", n),
-			workload: "W4",
-			title:    fmt.Sprintf("ReadRequest[%d]", n),
-			dirs:     encodeDecode,
-			expected: w4Expected(n),
+			id:         fmt.Sprintf("W4ReadRequest%d", n),
+			workload:   "W4",
+			title:      fmt.Sprintf("ReadRequest[%d]", n),
+			dirs:       encodeDecode,
+			measureNew: true,
+			expected:   w4Expected(n),
 		}
 		u := uabinMessageOf(readRequestEncodingID, w4Uabin(n))
 		c.codecs[implFast] = u.codec(false)

@@ -20,11 +20,12 @@ func w5Cases() []*testCase {
 	var out []*testCase
 	for _, n := range []int{10, 100, 1000} {
 		c := &testCase{
-			id:       fmt.Sprintf("W5ReadResponse%d", n),
-			workload: "W5",
-			title:    fmt.Sprintf("ReadResponse[%d]", n),
-			dirs:     encodeDecode,
-			expected: w5Expected(n),
+			id:         fmt.Sprintf("W5ReadResponse%d", n),
+			workload:   "W5",
+			title:      fmt.Sprintf("ReadResponse[%d]", n),
+			dirs:       encodeDecode,
+			measureNew: true,
+			expected:   w5Expected(n),
 		}
 		u := uabinMessageOf(readResponseEncodingID, w5Uabin(n))
 		c.codecs[implFast] = u.codec(false)

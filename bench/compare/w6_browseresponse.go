@@ -22,11 +22,12 @@ func w6DisplayName(i int) string { return fmt.Sprintf("Node %d", i) }
 
 func w6Cases() []*testCase {
 	c := &testCase{
-		id:       "W6BrowseResponse500",
-		workload: "W6",
-		title:    "BrowseResponse[500]",
-		dirs:     encodeDecode,
-		expected: w6Expected(),
+		id:         "W6BrowseResponse500",
+		workload:   "W6",
+		title:      "BrowseResponse[500]",
+		dirs:       encodeDecode,
+		measureNew: true,
+		expected:   w6Expected(),
 	}
 	u := uabinMessageOf(browseResponseEncodingID, w6Uabin())
 	c.codecs[implFast] = u.codec(false)

@@ -21,11 +21,12 @@ func w7Description(i int) string { return fmt.Sprintf("Argument %d", i) }
 
 func w7Cases() []*testCase {
 	c := &testCase{
-		id:       "W7ExtensionObject50",
-		workload: "W7",
-		title:    "ExtensionObject[50]",
-		dirs:     encodeDecode,
-		expected: w7Expected(),
+		id:         "W7ExtensionObject50",
+		workload:   "W7",
+		title:      "ExtensionObject[50]",
+		dirs:       encodeDecode,
+		measureNew: true,
+		expected:   w7Expected(),
 	}
 	u := uabinOf(w7Uabin())
 	c.codecs[implFast] = u.codec(false)

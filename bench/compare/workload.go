@@ -38,6 +38,11 @@ type codec struct {
 	// check reports how the value last decoded differs from the case's
 	// value; nil if it is equal.
 	check func() error
+	// decodeNew, if not nil, decodes src into a new value, as a program
+	// that keeps every decoded message would; checkNew compares that value
+	// with the case's value.
+	decodeNew func(src []byte) error
+	checkNew  func() error
 }
 
 // A testCase is one workload value, for example W4 ReadRequest with N = 50.
@@ -55,6 +60,30 @@ type testCase struct {
 	expected []byte
 	// codecs holds one codec per implementation, in column order.
 	codecs [numImpls]codec
+	// measureNew adds the direction dirDecodeNew (decoding into a new value)
+	// to the case's benchmarks and to the report.
+	measureNew bool
+}
+
+// dirDecodeNew is the third direction of a case with measureNew: decoding
+// into a new value on every operation, which costs what a program pays
+// when it keeps every message it decodes.
+const dirDecodeNew = 2
+
+// dirName names direction dir of c.
+func (c *testCase) dirName(dir int) string {
+	if dir == dirDecodeNew {
+		return "decode-new"
+	}
+	return c.dirs[dir]
+}
+
+// numDirs is the number of directions c is measured in.
+func (c *testCase) numDirs() int {
+	if c.measureNew {
+		return 3
+	}
+	return 2
 }
 
 var (
@@ -88,7 +117,8 @@ func caseByID(id string) *testCase {
 var encodeDecode = [2]string{"encode", "decode"}
 
 // benchOp is the timed loop of one direction (0 encode/frame, 1
-// decode/reassemble) of one implementation of one case. It serves both
+// decode/reassemble, 2 decode into a new value) of one implementation of
+// one case. It serves both
 // `go test -bench` and the table of `go run .`. Encoding appends into one
 // reused buffer; decoding reads the implementation's own encoding into its
 // reused value. b.SetBytes is the size of that encoding (the body size for
@@ -118,24 +148,29 @@ func benchOp(b *testing.B, c *testCase, dir, impl int) {
 		}
 		return
 	}
+	decode := cd.decode
+	if dir == dirDecodeNew {
+		decode = cd.decodeNew
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err = cd.decode(wire); err != nil {
+		if err = decode(wire); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // benchCase runs every direction and implementation of the case named id
-// as sub-benchmarks "<direction>/<implementation>".
+// as sub-benchmarks "<direction>/<implementation>" (directions encode and
+// decode, or frame and reassemble, and decode-new where measured).
 func benchCase(b *testing.B, id string) {
 	c := caseByID(id)
 	if c == nil {
 		b.Fatalf("no case %q", id)
 	}
-	for dir, dirName := range c.dirs {
+	for dir := 0; dir < c.numDirs(); dir++ {
 		for impl := 0; impl < numImpls; impl++ {
-			b.Run(fmt.Sprintf("%s/%s", dirName, implNames[impl]), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%s", c.dirName(dir), implNames[impl]), func(b *testing.B) {
 				benchOp(b, c, dir, impl)
 			})
 		}
