@@ -2,6 +2,7 @@ package types_test
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -60,4 +61,14 @@ func TestParseBuiltinType(t *testing.T) {
 	if want := `types: invalid BuiltinType "Int": not the name of a built-in type`; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
+}
+
+func ExampleParseBuiltinType() {
+	t, err := types.ParseBuiltinType("NodeId")
+	fmt.Println(uint8(t), t, err)
+	_, err = types.ParseBuiltinType("Int")
+	fmt.Println(err)
+	// Output:
+	// 17 NodeId <nil>
+	// types: invalid BuiltinType "Int": not the name of a built-in type
 }

@@ -240,3 +240,26 @@ func BenchmarkNodeIDString(b *testing.B) {
 		_ = n.String()
 	}
 }
+
+func ExampleNodeID_MarshalText() {
+	type config struct {
+		Node  types.NodeID
+		Watch []types.NodeID
+	}
+	b, err := json.Marshal(config{
+		Node:  types.NewStringNodeID(2, "Pump;1"),
+		Watch: []types.NodeID{types.NewNumericNodeID(0, 2258), types.NewGUIDNodeID(1, types.MustParseGUID("72962B91-FA75-4AE6-8D28-B404DC7DAF63"))},
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+	var c config
+	if err := json.Unmarshal(b, &c); err != nil {
+		panic(err)
+	}
+	fmt.Println(c.Node.StringID())
+	// Output:
+	// {"Node":"ns=2;s=Pump;1","Watch":["i=2258","ns=1;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63"]}
+	// Pump;1
+}
