@@ -1,0 +1,144 @@
+package uabin
+
+import (
+	"testing"
+
+	"github.com/uabin/uabin/types"
+)
+
+// appendTarget has strings, slices and nested structs: Append of it into a
+// reused buffer must not allocate.
+type appendTarget struct {
+	Name  string
+	Tags  []string
+	Vals  []float64
+	Inner struct {
+		ID   types.NodeID
+		Text types.LocalizedText
+		Qs   []types.QualifiedName
+	}
+	Items []ReadValueID
+}
+
+// fixedTarget has a fixed wire size: Unmarshal of it must not allocate.
+type fixedTarget struct {
+	A   int32
+	B   float64
+	G   types.GUID
+	Pos struct{ X, Y uint16 }
+	T   types.DateTime
+	S   types.StatusCode
+	Arr [4]int32
+	Ok  bool
+}
+
+func newAppendTarget() *appendTarget {
+	v := &appendTarget{Name: "pump", Tags: []string{"a", "bb"}, Vals: []float64{1, 2, 3}}
+	v.Inner.ID = types.NewStringNodeID(2, "Pump.Speed")
+	v.Inner.Text = types.LocalizedText{Locale: "en", Text: "speed"}
+	v.Inner.Qs = []types.QualifiedName{{NamespaceIndex: 1, Name: "x"}}
+	for i := 0; i < 4; i++ {
+		v.Items = append(v.Items, ReadValueID{NodeID: types.NewNumericNodeID(2, uint32(i)), AttributeID: 13})
+	}
+	return v
+}
+
+func BenchmarkAppendStruct(b *testing.B) {
+	for _, o := range []Options{{}, {DisableFastPaths: true}} {
+		b.Run(optsName(o), func(b *testing.B) {
+			v := newAppendTarget()
+			buf, err := o.Append(nil, v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.SetBytes(int64(len(buf)))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				buf, _ = o.Append(buf[:0], v)
+			}
+		})
+	}
+}
+
+func BenchmarkUnmarshalFixed(b *testing.B) {
+	for _, o := range []Options{{}, {DisableFastPaths: true}} {
+		b.Run(optsName(o), func(b *testing.B) {
+			in := fixedTarget{A: 1, B: 2, G: guidW1, T: t0Ticks, S: 0x80000000, Arr: [4]int32{1, 2, 3, 4}, Ok: true}
+			wire, err := o.Marshal(&in)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var out fixedTarget
+			b.ReportAllocs()
+			b.SetBytes(int64(len(wire)))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := o.Unmarshal(wire, &out); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkReadRequest is W4 (N = 50, 500) as a message: the plans against
+// the fast paths.
+func BenchmarkReadRequest(b *testing.B) {
+	for _, n := range []int{50, 500} {
+		req := w4Request(n)
+		for _, o := range []Options{{Types: testRegistry}, {Types: testRegistry, DisableFastPaths: true}} {
+			wire, err := o.MarshalMessage(&req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run("encode/"+itoa(n)+"/"+optsName(o), func(b *testing.B) {
+				buf := make([]byte, 0, len(wire))
+				b.ReportAllocs()
+				b.SetBytes(int64(len(wire)))
+				for i := 0; i < b.N; i++ {
+					buf, _ = o.AppendMessage(buf[:0], &req)
+				}
+			})
+			b.Run("decode/"+itoa(n)+"/"+optsName(o), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(wire)))
+				for i := 0; i < b.N; i++ {
+					if _, err := o.UnmarshalMessage(wire); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkPlanCache measures a plan lookup that hits the cache.
+func BenchmarkPlanCache(b *testing.B) {
+	var v fixedTarget
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := Size(&v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestZeroAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts")
+	}
+	for _, o := range []Options{{}, {DisableFastPaths: true}} {
+		v := newAppendTarget()
+		buf, _ := o.Append(nil, v)
+		if n := testing.AllocsPerRun(100, func() { buf, _ = o.Append(buf[:0], v) }); n != 0 {
+			t.Errorf("%s: Append of a struct with strings, slices and nested structs: %v allocs, want 0", optsName(o), n)
+		}
+		in := fixedTarget{A: 1, G: guidW1}
+		wire, _ := o.Marshal(&in)
+		var out fixedTarget
+		if n := testing.AllocsPerRun(100, func() { _ = o.Unmarshal(wire, &out) }); n != 0 {
+			t.Errorf("%s: Unmarshal of a fixed-size struct: %v allocs, want 0", optsName(o), n)
+		}
+	}
+}
