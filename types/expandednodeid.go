@@ -165,7 +165,7 @@ func parseExpandedNodeID(s string) (parsedExpandedNodeID, string) {
 			x.hasSvr = true
 			v, ok := parseDecimal(val, math.MaxUint32)
 			if !ok {
-				return x, "server index " + strconv.Quote(val) + " is not a UInt32"
+				return x, "server index " + quoteShort(val, 24) + " is not a UInt32"
 			}
 			x.ServerIndex = uint32(v)
 		case "nsu":
@@ -185,7 +185,7 @@ func parseExpandedNodeID(s string) (parsedExpandedNodeID, string) {
 			x.hasNs = true
 			v, ok := parseDecimal(val, math.MaxUint16)
 			if !ok {
-				return x, "namespace index " + strconv.Quote(val) + " is not a UInt16"
+				return x, "namespace index " + quoteShort(val, 24) + " is not a UInt16"
 			}
 			ns = uint16(v)
 		}

@@ -1,5 +1,7 @@
 package types
 
+import "strconv"
+
 // GUID is an OPC UA Guid (Part 6 §5.1.3, §5.2.2.6) in its wire layout:
 // Data1 UInt32, Data2 and Data3 UInt16 (all little-endian on the wire) and
 // Data4 as 8 raw bytes. The zero value is the null Guid. GUID is comparable.
@@ -32,8 +34,9 @@ func ParseGUID(s string) (GUID, error) {
 
 // parseGUID is ParseGUID returning the reason for a failure as text.
 func parseGUID(s string) (GUID, string) {
+	off := 0 // of s in the input, for messages
 	if len(s) == guidLen+2 && s[0] == '{' && s[len(s)-1] == '}' {
-		s = s[1 : len(s)-1]
+		s, off = s[1:len(s)-1], 1
 	}
 	if len(s) != guidLen {
 		return GUID{}, "want 36 characters like 72962B91-FA75-4AE6-8D28-B404DC7DAF63"
@@ -51,7 +54,7 @@ func parseGUID(s string) (GUID, string) {
 		}
 		d, ok := unhex(s[i])
 		if !ok {
-			return GUID{}, "not a hex digit"
+			return GUID{}, strconv.Quote(s[i:i+1]) + " at offset " + strconv.Itoa(off+i) + " is not a hex digit"
 		}
 		b[j/2] |= d << (4 * (1 - j%2))
 		j++

@@ -49,7 +49,9 @@ func TestParseGUID(t *testing.T) {
 		{in: "72962B91-FA75-4AE6-8D28-B404DC7DAF633", wantErr: "want 36 characters"},
 		{in: "72962B91+FA75-4AE6-8D28-B404DC7DAF63", wantErr: "hyphens"},
 		{in: "72962B9-1FA75-4AE6-8D28-B404DC7DAF63", wantErr: "hyphens"},
-		{in: "72962B91-FA75-4AE6-8D28-B404DC7DAF6G", wantErr: "not a hex digit"},
+		{in: "72962B91-FA75-4AE6-8D28-B404DC7DAF6G", wantErr: `"G" at offset 35 is not a hex digit`},
+		{in: "{72962B91-FA75-4AE6-8D28-B404DC7DAF6水}", wantErr: "want 36 characters"},
+		{in: "{72962B91-FA75-4AE6-8D28-B404DC7DAFx3}", wantErr: `"x" at offset 35 is not a hex digit`},
 		{in: "72962B91-FA75-4AE6-8D2--B404DC7DAF63", wantErr: "not a hex digit"},
 		{in: " 2962B91-FA75-4AE6-8D28-B404DC7DAF63", wantErr: "not a hex digit"},
 	}

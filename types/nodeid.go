@@ -210,7 +210,7 @@ func parseIdentifier(ns uint16, s string) (NodeID, string) {
 	case 'i':
 		id, ok := parseDecimal(v, math.MaxUint32)
 		if !ok {
-			return NodeID{}, "numeric identifier " + strconv.Quote(v) + " is not a UInt32"
+			return NodeID{}, "numeric identifier " + quoteShort(v, 24) + " is not a UInt32"
 		}
 		return NewNumericNodeID(ns, uint32(id)), ""
 	case 's':
@@ -236,10 +236,16 @@ func clause(s string) string {
 	if s == "" {
 		return ", found the end of the text"
 	}
-	if len(s) > 12 {
-		s = s[:12] + "..."
+	return ", not " + quoteShort(s, 12)
+}
+
+// quoteShort quotes s for an error message, cut after limit bytes with
+// "...".
+func quoteShort(s string, limit int) string {
+	if len(s) > limit {
+		return strconv.Quote(s[:limit]) + "..."
 	}
-	return ", not " + strconv.Quote(s)
+	return strconv.Quote(s)
 }
 
 // parseDecimal parses a non-empty string of ASCII digits (no sign) whose

@@ -54,7 +54,7 @@ func ParseQualifiedName(s string) (QualifiedName, error) {
 	}
 	ns, ok := parseDecimal(s[:i], math.MaxUint16)
 	if !ok {
-		return QualifiedName{}, &ParseError{Type: "QualifiedName", Input: s, Msg: "namespace index " + s[:i] + " is not a UInt16"}
+		return QualifiedName{}, &ParseError{Type: "QualifiedName", Input: s, Msg: "namespace index " + quoteShort(s[:i], 24) + " is not a UInt16"}
 	}
 	return QualifiedName{NamespaceIndex: uint16(ns), Name: s[i+1:]}, nil
 }

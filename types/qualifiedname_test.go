@@ -45,7 +45,7 @@ func TestParseQualifiedName(t *testing.T) {
 		{in: "002:X", want: types.NewQualifiedName(2, "X")},
 		{in: "0:Objects", want: types.NewQualifiedName(0, "Objects")},
 		{in: "Hot水", want: types.NewQualifiedName(0, "Hot水")},
-		{in: "65536:X", wantErr: `types: invalid QualifiedName "65536:X": namespace index 65536 is not a UInt16`},
+		{in: "65536:X", wantErr: `types: invalid QualifiedName "65536:X": namespace index "65536" is not a UInt16`},
 		{in: "99999999999999999999999:X", wantErr: "is not a UInt16"},
 	}
 	for _, tt := range tests {

@@ -1177,15 +1177,15 @@ func appendValueText(b []byte, x any, depth int) []byte {
 	return fmt.Append(b, x)
 }
 
-// appendBytesText appends "0x" and the bytes in upper-case hex, at most max
-// of them followed by "... (N bytes)" (max < 0: all); nil is "null".
-func appendBytesText(b, x []byte, max int) []byte {
+// appendBytesText appends "0x" and the bytes in upper-case hex, at most limit
+// of them followed by "... (N bytes)" (limit < 0: all); nil is "null".
+func appendBytesText(b, x []byte, limit int) []byte {
 	if x == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, "0x"...)
 	for i, c := range x {
-		if i == max {
+		if i == limit {
 			b = append(b, "... ("...)
 			b = strconv.AppendInt(b, int64(len(x)), 10)
 			return append(b, " bytes)"...)
