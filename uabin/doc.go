@@ -1,0 +1,209 @@
+// Package uabin encodes and decodes Go values in the OPC UA Binary encoding
+// (OPC UA Part 6 §5.2), the way encoding/json does for JSON: it reads `ua:`
+// struct tags and builds, once per Go type, a plan that is cached for every
+// later call.
+//
+//	b, err := uabin.Marshal(&v)        // = Append(nil, &v)
+//	b, err = uabin.Append(buf[:0], &v) // no allocation into a reused buffer
+//	err = uabin.Unmarshal(b, &v)       // all of b; bytes left over are an error
+//	n, err := uabin.Decode(b, &v)      // a prefix of b; n bytes used
+//	n, err = uabin.Size(&v)            // len(Marshal(&v))
+//
+// Options carries the decoder limits, the fast-path switch, the
+// ExtensionObject type registry and the session's namespace table; the
+// package functions use the zero Options. Encoder and Decoder work on
+// streams; AppendMessage and UnmarshalMessage add and read the type id of
+// service messages (ReadRequest: 01 00 77 02, then the structure).
+//
+// Values to encode may be given as values or pointers; values to decode
+// must be non-nil pointers. Decoding into a value that already holds data
+// overwrites every field and reuses the capacity of its slices.
+//
+// # Mapping of built-in types
+//
+// docs/types.md in the repository is the contract that these plans and the
+// fast paths both implement. In short (wire bytes in stream order, hex):
+//
+//	Go                        OPC UA          example → bytes
+//	bool                      Boolean         true → 01 (any non-zero byte decodes as true)
+//	int8, uint8               SByte, Byte     -2 → fe
+//	int16, uint16             Int16, UInt16   0x1234 → 34 12
+//	int32, uint32             Int32, UInt32   1000000000 → 00 ca 9a 3b
+//	int64, uint64             Int64, UInt64   -2 → fe ff ff ff ff ff ff ff
+//	float32, float64          Float, Double   -6.5 → 00 00 d0 c0; NaN → 00 00 c0 ff / 00 00 00 00 00 00 f8 ff
+//	string                    String          "水Boy" → 06 00 00 00 e6 b0 b4 42 6f 79
+//	[]byte, types.ByteString  ByteString      {1, 2} → 02 00 00 00 01 02
+//	time.Time, types.DateTime DateTime        2024-01-02T03:04:05.1234567Z → 07 97 5b 58 28 3d da 01
+//	types.GUID                Guid            72962B91-FA75-4AE6-8D28-B404DC7DAF63 → 91 2b 96 72 75 fa e6 4a 8d 28 b4 04 dc 7d af 63
+//	types.XmlElement          XmlElement      like String
+//	types.NodeID              NodeId          ns=0;i=85 → 00 55; ns=2;i=1234 → 01 02 d2 04;
+//	                                          ns=3;i=70000 → 02 03 00 70 11 01 00; ns=1;s=Hot水 → 03 01 00 06 00 00 00 48 6f 74 e6 b0 b4
+//	types.ExpandedNodeID      ExpandedNodeId  nsu=http://example.org/UA/;s=Pump.Speed → 83 00 00 <"Pump.Speed"> <"http://example.org/UA/">
+//	types.StatusCode          StatusCode      0x80070000 → 00 00 07 80
+//	types.QualifiedName       QualifiedName   {0, ""} → 00 00 ff ff ff ff
+//	types.LocalizedText       LocalizedText   {Text: "hi"} → 02 02 00 00 00 68 69
+//	types.ExtensionObject     ExtensionObject null → 00 00 00
+//	types.DataValue           DataValue       empty → 00
+//	types.Variant             Variant         Double 3.14 → 0b 1f 85 eb 51 b8 1e 09 40
+//	types.DiagnosticInfo      DiagnosticInfo  empty → 00
+//	[]T                       array of T      nil → ff ff ff ff; []int32{1} → 01 00 00 00 01 00 00 00
+//	[N]T                      array of T      [2]int32{5, 6} → 02 00 00 00 05 00 00 00 06 00 00 00
+//	struct                    structure       the encoded fields in order, inline
+//	*T                        T               nil is written as T's zero value; decoding allocates
+//	named types               their underlying type (enumerations are named int32 types: Int32)
+//
+// A Variant holds an Int32 matrix {1..6} with dimensions [2 3] as
+//
+//	c6 06 00 00 00 01 00 00 00 02 00 00 00 03 00 00 00 04 00 00 00
+//	05 00 00 00 06 00 00 00 02 00 00 00 02 00 00 00 03 00 00 00
+//
+// and the DataValue {Double 42.5, Uncertain, T0, 10 ps, T0 + 1 ms, 20 ps} as
+// 3f 0b 00 00 00 00 00 40 45 40 00 00 00 40 07 97 5b 58 28 3d da 01 0a 00
+// 17 be 5b 58 28 3d da 01 14 00 (34 bytes).
+//
+// NodeIDs take the smallest form; ExtensionObjects whose Value is a
+// registered Go type are written with that type's binary encoding id and a
+// back-patched body length (Argument, i=298: 01 00 2a 01 01 <length> <body>),
+// bodies of unregistered ids are kept raw in Body and written back
+// unchanged. Variants store numeric scalars and strings unboxed and every
+// other value in the Go types listed on types.Variant. The details, and
+// every decoding rule, are in docs/types.md.
+//
+// Go types with no OPC UA meaning are rejected when the plan is built, with
+// an error wrapping ErrUnsupported that names the Go type and the field
+// path: map, chan, func, complex64/128, interface, unsafe.Pointer, and int,
+// uint and uintptr unless a tag names their wire type. Unexported fields
+// and blank (_) fields are skipped, except a blank mask field.
+//
+// # Struct tags
+//
+// The `ua:` tag (grammar in docs/tags.md) is "-" to skip a field, or a
+// comma-separated list: an optional WIRETYPE (an OPC UA built-in type name)
+// followed by options.
+//
+// A wire type is checked against the Go type when the plan is built; for
+// slices and arrays it names the element type. It is required where one Go
+// type has several meanings:
+//
+//	A int    `ua:"Int32"`       A: -5 → fb ff ff ff (a value that does not fit is ErrInvalid)
+//	B uint   `ua:"UInt16"`      B: 7 → 07 00
+//	T int64  `ua:"DateTime"`    ticks, written unchanged
+//	X string `ua:"XmlElement"`  like a String
+//	P []byte `ua:"Byte"`        an array of Byte: the same bytes as a ByteString, but
+//	                           bounded by MaxArrayLength and a Byte array in Variants
+//
+// Options:
+//
+//	empty     a string "" is written as an empty String:
+//	          E string `ua:"empty"`            "" → 00 00 00 00 (default ff ff ff ff)
+//	raw       a Go array is written without its length:
+//	          D [8]byte `ua:"raw"`            {1,…,8} → 01 02 03 04 05 06 07 08
+//	optional  Part 6 §5.2.7 optional field; the struct gets a UInt32 mask before its
+//	          first field, bit i for the i-th optional field; a field is present iff
+//	          it is not zero (non-nil pointer or slice, non-zero value):
+//	              type Range struct {
+//	                  Low  float64
+//	                  High *float64 `ua:"optional"`   // bit 0
+//	                  Unit string   `ua:"optional"`   // bit 1
+//	              }
+//	          {Low: 1, Unit: "m"} → 02 00 00 00 | 00 00 00 00 00 00 f0 3f | 01 00 00 00 6d
+//	mask      this uint8 or uint32 field is the struct's encoding mask, written where
+//	          it stands; bit=N fields after it are present iff bit N is set. A blank
+//	          field (_) is computed: bit N is set iff field N is not zero
+//	          (LocalizedText, DataValue). A named field is stored: its value decides,
+//	          decoding sets it (DiagnosticInfo):
+//	              type LocalizedText struct {
+//	                  _      uint8  `ua:"mask"`
+//	                  Locale string `ua:"String,bit=0"`
+//	                  Text   string `ua:"String,bit=1"`
+//	              }
+//	          {Text: "hi"} → 02 | 02 00 00 00 68 69
+//	bit=N     presence bit N (0..7 for a Byte mask, 0..31 for UInt32); fields are
+//	          written in field order, whatever their bit numbers.
+//	max=N     decoding clamps an unsigned value above N to N:
+//	          P uint16 `ua:"UInt16,max=9999"`   10 27 → 9999
+//	switch    Part 6 §5.2.8 union: this uint32 field, first in the struct, selects
+//	          the field written after it (1 = the next field, ...; 0 = none; a larger
+//	          value is ErrInvalid); decoding zeroes the alternatives not selected:
+//	              type Value struct {
+//	                  Switch uint32 `ua:"switch"`
+//	                  Int    int32
+//	                  Text   string
+//	              }
+//	          {Switch: 2, Text: "on"} → 02 00 00 00 | 02 00 00 00 6f 6e
+//
+// A mask bit that no field owns is ErrInvalid when decoding, and for a
+// stored mask when encoding.
+//
+// # Null and empty values
+//
+// A Go "" is written as a null String (ff ff ff ff) unless the field has the
+// empty option or Options.EmptyStrings is set; null and empty Strings both
+// decode to "". ByteStrings and arrays keep the difference: nil is written
+// as null (-1) and decoded from it, an empty non-nil slice is length 0 and
+// decodes to an empty non-nil slice. Structures have no null form: a nil
+// pointer to a struct is written as the struct's zero value (for recursive
+// types use the optional option, or the encoding never ends and fails with
+// ErrLimitExceeded at MaxDepth). A null NodeId is 00 00, a null
+// ExtensionObject 00 00 00, a null Variant, empty LocalizedText, DataValue
+// and DiagnosticInfo are 00.
+//
+// # Limits
+//
+// Decoding bounds what untrusted input can make it do; Options.Limits sets
+// the bounds (a zero field means the default, a negative one no limit):
+//
+//	MaxDepth             200      nesting levels (Part 6 requires at least 100)
+//	MaxArrayLength       65535    elements per array
+//	MaxStringLength      65535    bytes per String or XmlElement
+//	MaxByteStringLength  1048560  bytes per ByteString and ExtensionObject body
+//	MaxMessageSize       2097152  bytes given to one Unmarshal, Decode or Decoder value
+//
+// One depth counter is shared by every recursive path: a level is entered
+// for every Variant, DataValue, DiagnosticInfo, ExtensionObject body decoded
+// into a Go value, and every value of a user struct type that can contain
+// itself. Encoding counts the same levels against MaxDepth, so a cyclic Go
+// value fails instead of overflowing the stack. Independently of the
+// limits, no allocation is larger than what the remaining bytes can back (an
+// array of Int32 needs 4 bytes per element), a length below -1 is
+// ErrInvalid, and no input makes decoding panic.
+//
+// # Fast paths
+//
+// Unless Options.DisableFastPaths is set, plan building asks the fast-path
+// set (Options.FastPaths, else fastpath.Default) for every type it meets, at
+// the top level, in fields and in elements, and tries that handwritten codec
+// first; a fast path may decline a value, which the plan then handles. Fast
+// paths change speed, never bytes: the package is complete and
+// byte-identical without them. Plans are cached per Go type and per
+// fast-path set, so registering a fast path for a type after a plan has
+// used it is refused by the set (fastpath.ErrInUse).
+//
+// Arrays of fixed-size integers and floats (not bool) are copied as one
+// block of memory on little-endian hosts, where their memory layout is
+// their wire layout (NaNs are then rewritten canonically); big-endian hosts
+// use the element-by-element path.
+//
+// # Concurrency
+//
+// Marshal, Unmarshal and all other functions and Options methods are safe
+// for concurrent use. Plans are built once, under a lock, and published in a
+// sync.Map; recursive types are built with placeholders that no other
+// goroutine sees before the whole plan is complete. A Registry is safe for
+// concurrent use: a registration is visible to every call that starts after
+// RegisterType returns. An Encoder or Decoder is not safe for concurrent
+// use.
+//
+// # Errors
+//
+// Decoding errors are *DecodeError values (byte offset, field path such as
+// "ReadRequest.NodesToRead[3].NodeID", cause); encoding errors are
+// *EncodeError values (path, cause). Every cause wraps one of ErrTruncated,
+// ErrLimitExceeded, ErrInvalid, ErrUnknownType and ErrUnsupported, so
+// callers branch with errors.Is; messages start with "uabin: ":
+//
+//	uabin: decoding ReadRequest.NodesToRead[3].NodeID at offset 213: truncated input: need 4 bytes, 0 left
+//
+// Append returns the caller's buffer truncated to its original length on
+// error; Unmarshal may leave the value partly decoded.
+package uabin
