@@ -770,7 +770,13 @@ const maxEqualDepth = 1000
 //   - Float and Double compare by their bits, except that any NaN equals
 //     any NaN (so +0 and -0 differ);
 //   - a nil slice (null array or ByteString) differs from an empty one;
-//   - Dimensions nil and empty are the same (no dimensions).
+//   - Dimensions nil and empty are the same (no dimensions);
+//   - ExtensionObjects compare as they are encoded: two with a Value are
+//     equal if the Values are (a pointer and the value it points to being
+//     the same, since decoding gives a pointer), whatever their TypeID,
+//     Encoding and Body, which are not written; without Values, TypeID and
+//     the body must be equal, where Encoding 0 with a non-nil Body counts
+//     as Binary and a nil Body as an empty one.
 func (v Variant) Equal(o Variant) bool { return variantEqual(v, o, 0) }
 
 func variantEqual(a, b Variant, depth int) bool {
@@ -867,9 +873,35 @@ func scalarEqual(a, b any, depth int) bool {
 	return deepEqual(reflect.ValueOf(a), reflect.ValueOf(b), depth)
 }
 
+// extensionObjectEqual compares ExtensionObjects as they are encoded (see
+// Variant.Equal).
 func extensionObjectEqual(x, y ExtensionObject, depth int) bool {
-	return x.TypeID == y.TypeID && x.Encoding == y.Encoding && bytesEqual(x.Body, y.Body) &&
-		deepEqual(reflect.ValueOf(x.Value), reflect.ValueOf(y.Value), depth+1)
+	if x.Value != nil || y.Value != nil {
+		// TypeID, Encoding and Body are not written with a Value.
+		return x.Value != nil && y.Value != nil &&
+			deepEqual(pointee(x.Value), pointee(y.Value), depth+1)
+	}
+	ex, ey := x.Encoding, y.Encoding
+	if ex == ExtensionObjectEmpty && x.Body != nil {
+		ex = ExtensionObjectBinary // as the encoder writes it
+	}
+	if ey == ExtensionObjectEmpty && y.Body != nil {
+		ey = ExtensionObjectBinary
+	}
+	if x.TypeID != y.TypeID || ex != ey {
+		return false
+	}
+	return ex == ExtensionObjectEmpty || bytes.Equal(x.Body, y.Body) // nil and empty: both length 0
+}
+
+// pointee returns the value v points to, or v if it is not a non-nil
+// pointer.
+func pointee(v any) reflect.Value {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		return rv.Elem()
+	}
+	return rv
 }
 
 func dataValueEqual(x, y DataValue, depth int) bool {
