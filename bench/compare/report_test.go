@@ -131,8 +131,8 @@ func TestHeadline(t *testing.T) {
 	rows, floors := sampleRows()
 	got := strings.Join(headline(rows, floors), "\n")
 	for _, want := range []string{
-		"uabin encodes 25.0 to 25.0x faster than gopcua, with at most 0 allocations per message where gopcua makes 800 to 800",
-		"uabin decodes 10.0 to 10.0x faster",
+		"uabin encodes 25.0 to 25.0x faster than gopcua, without allocating (gopcua: 800 to 800).",
+		"uabin decodes (into a reused value) 10.0 to 10.0x faster than gopcua, with at most 10 allocations per message (gopcua: 500 to 500).",
 		"Chunking 64 KiB (W8 plain): uabin frames 22.2x faster than gopcua's uasc, at 1.8x the time of a plain 64 KiB copy.",
 	} {
 		if !strings.Contains(got, want) {
