@@ -85,14 +85,19 @@ func FuzzReceivePlain(f *testing.F)     { fuzzReceive(f, w8Modes[0]) }
 func FuzzReceiveSigned(f *testing.F)    { fuzzReceive(f, w8Modes[1]) }
 func FuzzReceiveEncrypted(f *testing.F) { fuzzReceive(f, w8Modes[2]) }
 
-// FuzzParseTCP parses UA TCP messages: what parses re-encodes and parses to
-// the same value.
-func FuzzParseTCP(f *testing.F) {
+// tcpSeeds returns one valid message of each UA TCP type.
+func tcpSeeds() map[string][]byte {
 	hel, _ := (&Hello{ReceiveBufferSize: 8192, SendBufferSize: 65535, EndpointURL: "opc.tcp://h:4840"}).Append(nil)
 	ack, _ := (&Acknowledge{ReceiveBufferSize: 8192, SendBufferSize: 8192, MaxChunkCount: 5}).Append(nil)
 	errm, _ := (&ErrorMessage{Code: 1, Reason: "r"}).Append(nil)
 	rhe, _ := (&ReverseHello{ServerURI: "urn:x", EndpointURL: "opc.tcp://x"}).Append(nil)
-	for _, s := range [][]byte{hel, ack, errm, rhe} {
+	return map[string][]byte{"hello": hel, "acknowledge": ack, "error": errm, "reverse-hello": rhe}
+}
+
+// FuzzParseTCP parses UA TCP messages: what parses re-encodes and parses to
+// the same value.
+func FuzzParseTCP(f *testing.F) {
+	for _, s := range tcpSeeds() {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -132,10 +137,19 @@ func FuzzParseTCP(f *testing.F) {
 // TestFuzzSeedCorpus checks that testdata/fuzz holds the seeds fuzzSeeds
 // makes (rewritten with -update), so the committed corpus stays valid.
 func TestFuzzSeedCorpus(t *testing.T) {
-	names := []string{"FuzzReceivePlain", "FuzzReceiveSigned", "FuzzReceiveEncrypted"}
-	for i, m := range w8Modes {
-		dir := filepath.Join("testdata", "fuzz", names[i])
-		for name, seed := range fuzzSeeds(t, m) {
+	corpora := []struct {
+		target string
+		seeds  map[string][]byte
+	}{
+		{"FuzzReceivePlain", fuzzSeeds(t, w8Modes[0])},
+		{"FuzzReceiveSigned", fuzzSeeds(t, w8Modes[1])},
+		{"FuzzReceiveEncrypted", fuzzSeeds(t, w8Modes[2])},
+		{"FuzzReceiveSealed", sealedSeeds(t)},
+		{"FuzzParseTCP", tcpSeeds()},
+	}
+	for _, c := range corpora {
+		dir := filepath.Join("testdata", "fuzz", c.target)
+		for name, seed := range c.seeds {
 			file := filepath.Join(dir, name)
 			want := fmt.Sprintf("go test fuzz v1\n[]byte(%s)\n", strconv.Quote(string(seed)))
 			if *update {
@@ -151,16 +165,12 @@ func TestFuzzSeedCorpus(t *testing.T) {
 	}
 }
 
-// FuzzReceiveSealed reaches the checks behind the signature: data is a
-// series of plaintext chunks (header, token, sequence header, body, padding;
-// each chunk's length taken from its size field), which the harness signs
-// and encrypts with the W8 keys before the Receiver sees them, so padding,
-// sequence, request id, abort and limit handling get fuzzed with valid
-// signatures.
-func FuzzReceiveSealed(f *testing.F) {
+// sealedSeeds returns the seeds of FuzzReceiveEncrypted decrypted back to
+// plaintext chunks without their signatures.
+func sealedSeeds(tb testing.TB) map[string][]byte {
 	enc := w8Modes[2]
-	for _, seed := range fuzzSeeds(f, enc) {
-		// Decrypt the seeds back to plaintext chunks without signatures.
+	seeds := map[string][]byte{}
+	for name, seed := range fuzzSeeds(tb, enc) {
 		var plain []byte
 		tok, _ := newSymmetric(w8Token, enc.policy, enc.mode, w8Keys(), true)
 		for rest := seed; len(rest) >= 16; {
@@ -175,7 +185,21 @@ func FuzzReceiveSealed(f *testing.F) {
 			plain = append(plain, c...)
 			rest = rest[size:]
 		}
-		f.Add(plain)
+		seeds[name] = plain
+	}
+	return seeds
+}
+
+// FuzzReceiveSealed reaches the checks behind the signature: data is a
+// series of plaintext chunks (header, token, sequence header, body, padding;
+// each chunk's length taken from its size field), which the harness signs
+// and encrypts with the W8 keys before the Receiver sees them, so padding,
+// sequence, request id, abort and limit handling get fuzzed with valid
+// signatures.
+func FuzzReceiveSealed(f *testing.F) {
+	enc := w8Modes[2]
+	for _, seed := range sealedSeeds(f) {
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tok, _ := newSymmetric(w8Token, enc.policy, enc.mode, w8Keys(), false)
