@@ -63,3 +63,7 @@ func (d DataValue) appendText(b []byte, depth int) []byte {
 	}
 	return append(b, '}')
 }
+
+// Equal reports whether d and o are equal: equal status, timestamps and
+// picoseconds, and Values equal by Variant.Equal (any NaN equals any NaN).
+func (d DataValue) Equal(o DataValue) bool { return dataValueEqual(d, o, 0) }

@@ -2,6 +2,7 @@ package types_test
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/uabin/uabin/types"
@@ -40,4 +41,24 @@ func ExampleDataValue_String() {
 	fmt.Println(d)
 	// Output:
 	// {Value: 21.5, SourceTimestamp: 2024-01-02T03:04:05.1234567Z}
+}
+
+func TestDataValueEqual(t *testing.T) {
+	nan := types.VariantFromFloat64(math.NaN())
+	a := types.DataValue{Value: nan, Status: 1, SourceTimestamp: 2, SourcePicoseconds: 3, ServerTimestamp: 4, ServerPicoseconds: 5}
+	if !a.Equal(a) {
+		t.Error("a DataValue with a NaN is not Equal to itself")
+	}
+	for i, b := range []types.DataValue{
+		{Value: types.VariantFromFloat64(0), Status: 1, SourceTimestamp: 2, SourcePicoseconds: 3, ServerTimestamp: 4, ServerPicoseconds: 5},
+		{Value: nan, Status: 0, SourceTimestamp: 2, SourcePicoseconds: 3, ServerTimestamp: 4, ServerPicoseconds: 5},
+		{Value: nan, Status: 1, SourceTimestamp: 0, SourcePicoseconds: 3, ServerTimestamp: 4, ServerPicoseconds: 5},
+		{Value: nan, Status: 1, SourceTimestamp: 2, SourcePicoseconds: 0, ServerTimestamp: 4, ServerPicoseconds: 5},
+		{Value: nan, Status: 1, SourceTimestamp: 2, SourcePicoseconds: 3, ServerTimestamp: 0, ServerPicoseconds: 5},
+		{Value: nan, Status: 1, SourceTimestamp: 2, SourcePicoseconds: 3, ServerTimestamp: 4, ServerPicoseconds: 0},
+	} {
+		if a.Equal(b) || b.Equal(a) {
+			t.Errorf("case %d: Equal", i)
+		}
+	}
 }

@@ -108,3 +108,9 @@ func (e ExtensionObject) appendText(b []byte, depth int) []byte {
 	}
 	return append(b, '}')
 }
+
+// Equal reports whether e and o are encoded alike, by the rules of
+// Variant.Equal: two with a Value compare their Values deeply (a pointer
+// and the value it points to being the same), ignoring TypeID, Encoding and
+// Body; two without compare TypeID and body.
+func (e ExtensionObject) Equal(o ExtensionObject) bool { return extensionObjectEqual(e, o, 0) }

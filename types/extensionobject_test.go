@@ -73,3 +73,21 @@ func ExampleNewExtensionObject() {
 	// Output:
 	// Binary false
 }
+
+func TestExtensionObjectEqual(t *testing.T) {
+	a := types.NewExtensionObject(&types.Argument{Name: "a"})
+	b := types.ExtensionObject{TypeID: types.NewNumericNodeID(0, 298), Encoding: types.ExtensionObjectBinary, Value: &types.Argument{Name: "a"}}
+	if !a.Equal(b) || !b.Equal(a) {
+		t.Error("a value and its decoded form differ")
+	}
+	if a.Equal(types.NewExtensionObject(&types.Argument{Name: "b"})) {
+		t.Error("different values are Equal")
+	}
+	raw := types.ExtensionObject{TypeID: types.NewNumericNodeID(2, 5001), Body: []byte{1}}
+	if !raw.Equal(types.ExtensionObject{TypeID: types.NewNumericNodeID(2, 5001), Encoding: types.ExtensionObjectBinary, Body: []byte{1}}) {
+		t.Error("Encoding 0 with a body is not Binary")
+	}
+	if raw.Equal(types.ExtensionObject{TypeID: types.NewNumericNodeID(2, 5002), Body: []byte{1}}) {
+		t.Error("different TypeIDs are Equal")
+	}
+}
