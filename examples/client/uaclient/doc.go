@@ -1,0 +1,32 @@
+// Package uaclient is a minimal OPC UA client over UA TCP, built only from
+// the uabin packages (uabin for the encoding, types for the service
+// structures, chunk for UA TCP and Secure Conversation) and the standard
+// library. It is the library behind the examples/client command and the
+// interop tests; it shows how the pieces fit together rather than being a
+// complete client stack.
+//
+// Dial connects, exchanges Hello/Acknowledge, opens a secure channel
+// (SecurityPolicy None, or any RSA policy of package chunk with Sign or
+// SignAndEncrypt), and creates and activates an anonymous session. With a
+// policy other than None and no certificate given, Dial generates a
+// self-signed client certificate (NewCertificate) and fetches the server's
+// certificate with GetEndpoints on a channel without security; CreateSession
+// checks the server's signature over the client certificate and nonce, and
+// ActivateSession sends the client's signature over the server certificate
+// and nonce (Part 4 §5.6.2, §5.6.3).
+//
+// The Client then reads, browses (following continuation points), calls
+// methods and writes, one request at a time; Close ends the session and the
+// channel.
+//
+// Every error is an *Error with the operation, the OPC UA status code (the
+// server's for ERR messages, ServiceFaults, bad ServiceResults and abort
+// chunks; BadTimeout, BadNotConnected and so on for local failures) and the
+// cause. Every request is bounded by Config.Timeout and its context, so
+// nothing waits forever.
+//
+// Not done here: renewing the security token before it expires (the channel
+// asks for a lifetime of one hour), subscriptions, user name and
+// certificate identity tokens, and checking the server certificate's trust
+// chain (the certificate must be the one GetEndpoints returned).
+package uaclient
