@@ -272,3 +272,44 @@ func TestOpenTamper(t *testing.T) {
 		t.Errorf("unexpected sender: %v", err)
 	}
 }
+
+// TestOpenExtraPadding sends OPN chunks to a 4096-bit receiver with bodies
+// chosen so that the padding is above 255 bytes and ExtraPaddingSize is not
+// zero, and to a 2048-bit one where the byte must be absent.
+func TestOpenExtraPadding(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates 4096-bit RSA keys")
+	}
+	for _, bits := range []int{2048, 4096} {
+		ck, sk := rsaKey(t, "client", 2048), rsaKey(t, "server", bits)
+		p := PolicyAes256Sha256RsaPss
+		pb := sk.key.Size() - p.enc.overhead() // plaintext per RSA block
+		s, _ := NewSender(0, 1, Limits{ChunkSize: 65535})
+		must(t, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
+		r, _ := NewReceiver(0, Limits{ChunkSize: 65535})
+		must(t, r.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: sk.key, Certificate: sk.cert}))
+		extra := 0
+		if bits > 2048 {
+			extra = 1
+		}
+		sawHigh := false
+		for _, n := range []int{0, 1, pb - 300, pb - 8 - 1 - extra - 256, pb - 8 - 1 - extra - 256 + 1} {
+			if n < 0 {
+				continue
+			}
+			body := bytes.Repeat([]byte{0xab}, n)
+			out, err := s.Append(nil, TypeOpen, uint32(n), body)
+			must(t, err)
+			checkOpenLayout(t, out, p, ck, sk, body)
+			pad := (pb - (8+n+1+extra+256)%pb) % pb
+			sawHigh = sawHigh || pad > 255
+			m, done, err := r.Receive(out)
+			if err != nil || !done || !bytes.Equal(m.Body, body) {
+				t.Fatalf("%d bits, body %d: %v", bits, n, err)
+			}
+		}
+		if bits > 2048 && !sawHigh {
+			t.Fatal("no case with a padding above 255 bytes")
+		}
+	}
+}
