@@ -370,6 +370,14 @@ func renderPeerDiffs(b *strings.Builder) {
 	}
 }
 
+// renderFindings writes gopcuaFindings as a markdown table.
+func renderFindings(b *strings.Builder) {
+	b.WriteString("| gopcua v0.8.0 | Part 6 |\n| --- | --- |\n")
+	for _, f := range gopcuaFindings {
+		fmt.Fprintf(b, "| %s | %s |\n", f.what, f.spec)
+	}
+}
+
 // renderDocument returns the whole docs/benchmarks.md.
 func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdicts []*verdict, selection string) string {
 	var b strings.Builder
@@ -434,6 +442,12 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 	b.WriteString("worked out from Part 6). The verification accepts gopcua's bytes only if\n")
 	b.WriteString("undoing exactly these differences gives uabin's bytes.\n\n")
 	renderPeerDiffs(&b)
+
+	b.WriteString("\n### Found outside the workload values\n\n")
+	b.WriteString("gopcua behaviour that differs from Part 6, found while building the\n")
+	b.WriteString("workloads (their values avoid it, so it does not show in the comparison\n")
+	b.WriteString("above). Each is reproduced by `TestGopcuaFindings`.\n\n")
+	renderFindings(&b)
 
 	b.WriteString("\n## Verification\n\n")
 	b.WriteString("Before anything is timed, `go run .` (and `go test`) checks every case: both\n")

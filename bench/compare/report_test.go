@@ -117,7 +117,7 @@ func TestRenderDocument(t *testing.T) {
 	doc := renderDocument(m, cases(), rows, floors, []*verdict{{c: cases()[0]}}, "")
 	for _, want := range []string{
 		"# Benchmarks", "## Machine", "Test CPU, 2 cores", "go1.x", "2026-11-29 21:15 UTC", "abc1234",
-		"## Results", "## Decoding into a new value", "| W4 ReadRequest[50] | decode-new | 9,000 |", "## Floors", "## Targets", "## Known differences of gopcua", "## Verification",
+		"## Results", "## Decoding into a new value", "| W4 ReadRequest[50] | decode-new | 9,000 |", "## Floors", "## Targets", "## Known differences of gopcua", "### Found outside the workload values", "UnixNano", "## Verification",
 		"## How to reproduce", "go run . -write ../../docs/benchmarks.md", "1 cases verified, 0 failed",
 		"n/a for gopcua in W8 Chunking.signed, W8 Chunking.encrypted",
 	} {

@@ -234,3 +234,13 @@ func TestVerifyDetects(t *testing.T) {
 		})
 	}
 }
+
+// TestGopcuaFindings reproduces every gopcua behaviour docs/benchmarks.md
+// reports outside the workloads.
+func TestGopcuaFindings(t *testing.T) {
+	for i, f := range gopcuaFindings {
+		if err := f.check(); err != nil {
+			t.Errorf("finding %d (%s) no longer holds: %v", i, f.what, err)
+		}
+	}
+}
