@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -262,4 +263,55 @@ func ExampleNodeID_MarshalText() {
 	// Output:
 	// {"Node":"ns=2;s=Pump;1","Watch":["i=2258","ns=1;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63"]}
 	// Pump;1
+}
+
+func TestNodeIDAccessors(t *testing.T) {
+	num := types.NewNumericNodeID(3, 70000)
+	str := types.NewStringNodeID(1, "x")
+	gid := types.NewGUIDNodeID(4, w1GUID)
+	opq := types.NewOpaqueNodeID(5, []byte{1, 2})
+	tests := []struct {
+		n      types.NodeID
+		ns     uint16
+		kind   types.IDType
+		num    uint32
+		str    string
+		guid   types.GUID
+		opaque []byte
+	}{
+		{num, 3, types.IDTypeNumeric, 70000, "", types.GUID{}, nil},
+		{str, 1, types.IDTypeString, 0, "x", types.GUID{}, nil},
+		{gid, 4, types.IDTypeGUID, 0, "", w1GUID, nil},
+		{opq, 5, types.IDTypeOpaque, 0, "", types.GUID{}, []byte{1, 2}},
+	}
+	for _, tt := range tests {
+		n := tt.n
+		if n.Namespace() != tt.ns || n.Type() != tt.kind || n.IntID() != tt.num || n.StringID() != tt.str ||
+			n.GUIDID() != tt.guid || !reflect.DeepEqual(n.OpaqueID(), tt.opaque) || n.OpaqueIDString() != string(tt.opaque) {
+			t.Errorf("accessors of %v", n)
+		}
+		if w := n.WithNamespace(9); w.Namespace() != 9 || w.WithNamespace(tt.ns) != n {
+			t.Errorf("WithNamespace of %v", n)
+		}
+	}
+	if types.NewOpaqueNodeIDString(5, "\x01\x02") != opq {
+		t.Error("NewOpaqueNodeIDString")
+	}
+	b := []byte{7}
+	o := types.NewOpaqueNodeID(0, b)
+	b[0] = 8
+	if o.OpaqueID()[0] != 7 {
+		t.Error("NewOpaqueNodeID does not copy")
+	}
+	nulls := []types.NodeID{{}, types.NewStringNodeID(0, ""), types.NewGUIDNodeID(0, types.GUID{}), types.NewOpaqueNodeID(0, nil)}
+	for _, n := range nulls {
+		if !n.IsNull() {
+			t.Errorf("%v.IsNull() = false", n)
+		}
+	}
+	for _, n := range []types.NodeID{types.NewNumericNodeID(1, 0), types.NewNumericNodeID(0, 1), str} {
+		if n.IsNull() {
+			t.Errorf("%v.IsNull() = true", n)
+		}
+	}
 }

@@ -1061,8 +1061,11 @@ func deepEqual(a, b reflect.Value, depth int) bool {
 		}
 		return true
 	case reflect.Map:
-		if a.IsNil() != b.IsNil() || a.Len() != b.Len() || !a.CanInterface() {
-			return false // maps have no OPC UA meaning; unexported ones are not compared
+		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
+			return false
+		}
+		if a.Pointer() == b.Pointer() {
+			return true
 		}
 		iter := a.MapRange()
 		for iter.Next() {

@@ -790,3 +790,76 @@ func FuzzVariant(f *testing.F) {
 		}
 	})
 }
+
+// TestVariantEqualDeepValues covers the reflection comparison used for
+// ExtensionObject values of any Go type.
+func TestVariantEqualDeepValues(t *testing.T) {
+	type inner struct {
+		M map[string]float64
+		I any
+		A [2]float32
+		C complex128
+		F func()
+		P *inner
+		u []int32 // unexported fields are compared too
+		m map[int32]string
+	}
+	nan := math.NaN()
+	mk := func(v any) types.Variant { return types.VariantFromExtensionObject(types.NewExtensionObject(v)) }
+	base := func() *inner {
+		return &inner{M: map[string]float64{"a": nan}, I: int32(1), A: [2]float32{1, float32(nan)}, C: complex(1, nan), P: &inner{u: []int32{1}}, u: []int32{2}, m: map[int32]string{1: "x"}}
+	}
+	if !mk(base()).Equal(mk(base())) {
+		t.Error("equal deep values differ")
+	}
+	changes := []func(*inner){
+		func(x *inner) { x.M["a"] = 1 },
+		func(x *inner) { x.M["b"] = 1 },
+		func(x *inner) { x.M = nil },
+		func(x *inner) { x.I = int64(1) },
+		func(x *inner) { x.I = nil },
+		func(x *inner) { x.A[0] = 2 },
+		func(x *inner) { x.C = complex(2, nan) },
+		func(x *inner) { x.F = func() {} },
+		func(x *inner) { x.P = nil },
+		func(x *inner) { x.P.u[0] = 9 },
+		func(x *inner) { x.u = nil },
+		func(x *inner) { x.u = append(x.u, 3) },
+		func(x *inner) { x.m[1] = "y" },
+		func(x *inner) { x.m = map[int32]string{2: "x"} },
+	}
+	for i, change := range changes {
+		x := base()
+		change(x)
+		if mk(base()).Equal(mk(x)) || mk(x).Equal(mk(base())) {
+			t.Errorf("change %d: still Equal", i)
+		}
+	}
+	// A self-referencing value compared with itself ends.
+	cyc := base()
+	cyc.P = cyc
+	if !mk(cyc).Equal(mk(cyc)) {
+		t.Error("a cyclic value is not Equal to itself")
+	}
+	// Non-pointer values of any kind.
+	if !mk(int32(5)).Equal(mk(int32(5))) || mk(int32(5)).Equal(mk(int64(5))) || !mk("s").Equal(mk("s")) || !mk(true).Equal(mk(true)) {
+		t.Error("scalar values")
+	}
+	// Variants inside values use Variant.Equal; arrays in storage too.
+	var v types.Variant
+	v.SetRaw(types.TypeInt32, true, []int32{1, 2}, nil)
+	v.SetDimensions([]int32{1, 2})
+	if !reflect.DeepEqual(v.Dimensions(), []int32{1, 2}) || v.Len() != 2 {
+		t.Error("SetDimensions")
+	}
+	m, _ := types.NewMatrix([]int32{1, 2}, 1, 2)
+	if !v.Equal(m) {
+		t.Error("SetDimensions matrix differs from NewMatrix")
+	}
+	for _, x := range []any{[]int8{1}, []uint16{1}, []int64{1}, []uint64{1}, []types.ExpandedNodeID{{}}, []types.QualifiedName{{}}, []types.GUID{{}}} {
+		a, b := types.MustVariant(x), types.MustVariant(reflect.ValueOf(x).Slice(0, 1).Interface())
+		if a.Len() != 1 || !a.Equal(b) {
+			t.Errorf("%T: Len %d, Equal %v", x, a.Len(), a.Equal(b))
+		}
+	}
+}
