@@ -130,7 +130,11 @@ type Error struct {
 // Error implements error: "chunk: security checks failed: MSG at offset 8160: signature mismatch".
 func (e *Error) Error() string {
 	var sb strings.Builder
-	sb.WriteString(e.Kind.Error())
+	if e.Kind == nil {
+		sb.WriteString("chunk: error")
+	} else {
+		sb.WriteString(e.Kind.Error())
+	}
 	if e.Type != 0 || e.Offset >= 0 {
 		sb.WriteString(":")
 		if e.Type != 0 {
@@ -152,7 +156,12 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Kind }
 
 // Status returns the OPC UA status code for the error's kind.
-func (e *Error) Status() uint32 { return StatusCode(e.Kind) }
+func (e *Error) Status() uint32 {
+	if e.Kind == nil {
+		return StatusBadTCPInternalError
+	}
+	return StatusCode(e.Kind)
+}
 
 // errorf builds an *Error. It is only called on failure paths.
 func errorf(k error, t MessageType, offset int, format string, args ...any) error {

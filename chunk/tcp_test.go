@@ -3,6 +3,7 @@ package chunk
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 )
@@ -205,5 +206,25 @@ func TestHeaderBytes(t *testing.T) {
 	back2, n, err := ParseAsymmetricHeader(got)
 	if err != nil || n != len(got) || back2.SecurityPolicyURI != ah.SecurityPolicyURI || back2.SenderCertificate != nil || back2.ReceiverCertificateThumbprint != nil {
 		t.Fatalf("ParseAsymmetricHeader = %+v, %d, %v", back2, n, err)
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	err := errorf(ErrSecurityChecks, TypeMessage, 8160, "signature mismatch")
+	if got := err.Error(); got != "chunk: security checks failed: MSG at offset 8160: signature mismatch" {
+		t.Errorf("%q", got)
+	}
+	if got := errorf(ErrConfig, 0, -1, "no token").Error(); got != "chunk: invalid configuration: no token" {
+		t.Errorf("%q", got)
+	}
+	var e *Error
+	if !errors.As(err, &e) || e.Offset != 8160 || !errors.Is(err, ErrSecurityChecks) || errors.Is(err, ErrMalformed) {
+		t.Error("errors.As / errors.Is")
+	}
+	if (&Error{}).Error() != "chunk: error: at offset 0" || (&Error{}).Status() != StatusBadTCPInternalError {
+		t.Errorf("zero Error: %q", (&Error{}).Error())
+	}
+	if StatusCode(nil) != StatusGood || StatusCode(io.EOF) != StatusBadTCPInternalError {
+		t.Error("StatusCode of nil or a foreign error")
 	}
 }
