@@ -863,3 +863,36 @@ func TestVariantEqualDeepValues(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantMisusedStorage checks that Variants whose storage breaks the
+// Storage table (possible with the unchecked low-level setters) do not
+// make Value, Len, Equal or String panic.
+func TestVariantMisusedStorage(t *testing.T) {
+	odd := []func(*types.Variant){
+		func(v *types.Variant) { v.SetRaw(types.TypeNodeID, false, "not a NodeID", nil) },
+		func(v *types.Variant) { v.SetRaw(types.TypeInt32, true, 5, nil) },
+		func(v *types.Variant) { v.SetRaw(types.TypeInt32, true, []int{1, 2}, []int32{2}) },
+		func(v *types.Variant) { v.SetRaw(types.TypeVariant, false, types.VariantFromInt32(1), nil) },
+		func(v *types.Variant) { v.SetRaw(types.TypeNull, true, nil, nil) },
+		func(v *types.Variant) { v.SetRaw(types.TypeGUID, false, nil, nil) },
+		func(v *types.Variant) { v.SetRaw(40, false, map[string]int{"a": 1}, nil) },
+		func(v *types.Variant) { v.SetBits(63, 7) },
+		func(v *types.Variant) { v.SetString(types.TypeDouble, "x") },
+	}
+	for i, set := range odd {
+		var v, w types.Variant
+		set(&v)
+		set(&w)
+		_ = v.Value()
+		_ = v.Len()
+		if s := v.String(); s == "" {
+			t.Errorf("case %d: empty String", i)
+		}
+		if !v.Equal(w) {
+			t.Errorf("case %d: %v not Equal to an identical Variant", i, v)
+		}
+		if v.Equal(types.VariantFromInt32(1)) {
+			t.Errorf("case %d: Equal to Int32 1", i)
+		}
+	}
+}
