@@ -1,6 +1,7 @@
 package uabin
 
 import (
+	"errors"
 	"reflect"
 	"sync"
 
@@ -217,6 +218,9 @@ func (o Options) consume(b []byte, v any, whole bool) (int, error) {
 	c.dec(d, ifaceData(v), c)
 	n, err := d.r.Offset(), d.r.Err()
 	d.release()
+	if err != nil && len(in) < len(b) && errors.Is(err, ErrTruncated) {
+		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
+	}
 	if err != nil {
 		if name := topName(c.typ); name != "" {
 			wire.WithPath(err, name)

@@ -257,3 +257,14 @@ func TestEncodeErrors(t *testing.T) {
 func pathMatches(got, want string) bool {
 	return got == want || strings.HasPrefix(got, want+".")
 }
+
+func TestDecodeMessageSizeLimit(t *testing.T) {
+	o := Options{Limits: Limits{MaxMessageSize: 6}}
+	var b []byte
+	if _, err := o.Decode(hx("04 00 00 00 01 02 03 04"), &b); !errors.Is(err, ErrLimitExceeded) {
+		t.Errorf("Decode of a value larger than MaxMessageSize: %v, want ErrLimitExceeded", err)
+	}
+	if n, err := o.Decode(hx("01 00 00 00 01 02 03 04"), &b); err != nil || n != 5 {
+		t.Errorf("Decode of a small value from a large input = %d, %v", n, err)
+	}
+}

@@ -514,8 +514,7 @@ func (b *builder) fieldCodec(t reflect.Type, ti tagInfo, path string) (*codec, *
 		}
 		c := &codec{typ: t, size: t.Size(), g: newGoType(t)}
 		b.setArray(c, ec, true)
-		b.wrapFast(c)
-		return c, nil
+		return c, nil // no fast path: the tag changes the type's encoding
 	}
 	return b.leaf(t, ti, path)
 }
@@ -613,8 +612,7 @@ func (b *builder) leaf(t reflect.Type, ti tagInfo, path string) (*codec, *planEr
 	default:
 		return b.codec(t, path)
 	}
-	b.wrapFast(c)
-	return c, nil
+	return c, nil // no fast path: the tag changes the type's encoding
 }
 
 func decString(d *decState, p pointer, _ *codec) { *as[string](p) = d.r.Str() }
