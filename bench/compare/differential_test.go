@@ -50,7 +50,7 @@ func randPair(rng *rand.Rand) pair {
 		return string(out)
 	}
 	ticks := func() int64 { // 1700..2200
-		lo := int64(31_241_376_000_000_000) // 1700-01-01
+		lo := int64(31_241_376_000_000_000)             // 1700-01-01
 		return lo + rng.Int63n(157_788_000_000_000_000) // 500 years
 	}
 	timeOf := func(t int64) time.Time {
