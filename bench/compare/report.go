@@ -322,9 +322,14 @@ func renderNotes(b *strings.Builder, cs []*testCase) {
   structure. Decoding reads the NodeId, checks it and decodes the structure
   into the reused value, in both libraries (uabin ` + "`UnmarshalMessage`" + ` and gopcua
   ` + "`ua.DecodeService`" + ` would allocate a new value per call).
-- W8 frame writes all chunks into one reused buffer; reassemble verifies
-  every chunk (headers, sequence numbers, signatures, padding) and joins the
-  body parts. The gopcua column of W8 plain runs gopcua's public uasc pieces
+- W8 frame writes all chunks into one reused buffer (uabin: one
+  ` + "`chunk.Sender`" + `, whose sequence numbers go on across operations as on a real
+  channel); reassemble verifies every chunk (headers, sequence numbers,
+  signatures, padding) and joins the body parts (uabin: one ` + "`chunk.Receiver`" + `,
+  told to accept any first sequence number before each operation, since the
+  same stream is received again; encrypted chunks are decrypted in place, so
+  that mode first copies the 64 KiB stream into a scratch buffer, which is
+  timed). The gopcua column of W8 plain runs gopcua's public uasc pieces
   the way its SecureChannel does (` + "`Message.EncodeChunks`" + ` plus the sequence
   number fix-up of its send path; ` + "`MessageChunk.Decode`" + `, ` + "`SequenceHeader.Decode`" + `
   and the concatenation of its mergeChunks), without a socket; it checks no
