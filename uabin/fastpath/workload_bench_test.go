@@ -1,0 +1,151 @@
+package fastpath_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/uabin/uabin/uabin"
+)
+
+// The workloads W1-W7 through the engine, fast paths on ("fast") and off
+// ("plans"): encoding into a reused buffer, decoding into a reused value.
+
+func setupEncode(tb testing.TB, o uabin.Options, w workload) (run func(), size int) {
+	marshal := o.Append
+	if w.message {
+		marshal = o.AppendMessage
+	}
+	buf, err := marshal(nil, w.value)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return func() {
+		buf, err = marshal(buf[:0], w.value)
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}, len(buf)
+}
+
+func setupDecode(tb testing.TB, o uabin.Options, w workload) (run func(), size int) {
+	var in []byte
+	var err error
+	if w.message {
+		in, err = o.MarshalMessage(w.value)
+	} else {
+		in, err = o.Marshal(w.value)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if w.message {
+		// Messages decode into a reused value of their type, after the
+		// encoding id (UnmarshalMessage always returns a new value).
+		_, n, err := o.DecodeMessage(in)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		in = in[len(in)-bodyLen(tb, o, w):]
+		_ = n
+	}
+	dst := reflect.New(reflect.TypeOf(w.value).Elem()).Interface()
+	if err := o.Unmarshal(in, dst); err != nil {
+		tb.Fatal(err)
+	}
+	return func() {
+		if err := o.Unmarshal(in, dst); err != nil {
+			tb.Fatal(err)
+		}
+	}, len(in)
+}
+
+// bodyLen is the length of w's encoding without the encoding id.
+func bodyLen(tb testing.TB, o uabin.Options, w workload) int {
+	b, err := o.Marshal(w.value)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return len(b)
+}
+
+func BenchmarkWorkloads(b *testing.B) {
+	for _, w := range workloads() {
+		for _, mode := range []struct {
+			name string
+			o    uabin.Options
+		}{{"fast", fast}, {"plans", plans}} {
+			b.Run("Encode/"+w.name+"/"+mode.name, func(b *testing.B) {
+				run, size := setupEncode(b, mode.o, w)
+				b.SetBytes(int64(size))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					run()
+				}
+			})
+			b.Run("Decode/"+w.name+"/"+mode.name, func(b *testing.B) {
+				run, size := setupDecode(b, mode.o, w)
+				b.SetBytes(int64(size))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					run()
+				}
+			})
+		}
+	}
+}
+
+// TestWorkloadAllocs pins the allocations per workload with fast paths:
+// none for encoding any of W1-W7 into a reused buffer; none for decoding
+// W1 scalars other than String and ByteString, the numeric Variants and
+// DataValue.Full into a reused value.
+func TestWorkloadAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	zeroDecode := map[string]bool{
+		"W1/UInt32": true, "W1/Double": true, "W1/Guid": true, "W1/DateTime": true, "W1/time.Time": true,
+		"W1/NodeId.TwoByte": true, "W1/NodeId.FourByte": true, "W1/NodeId.Numeric": true, "W1/NodeId.Guid": true,
+		"W2/Variant.Double": true, "W2/Variant.UInt32": true, "W2/Variant.Double[1000]": true,
+		"W2/Variant.Int32[2x3]": true, "W3/DataValue.Full": true,
+	}
+	for _, w := range workloads() {
+		run, _ := setupEncode(t, fast, w)
+		if a := testing.AllocsPerRun(20, run); a != 0 {
+			t.Errorf("encoding %s: %v allocs/op, want 0", w.name, a)
+		}
+		run, _ = setupDecode(t, fast, w)
+		a := testing.AllocsPerRun(20, run)
+		if zeroDecode[w.name] && a != 0 {
+			t.Errorf("decoding %s: %v allocs/op, want 0", w.name, a)
+		}
+		t.Logf("%-28s decode allocs/op: %v into a reused value, %v into a new one", w.name, a, freshDecodeAllocs(t, w))
+	}
+}
+
+// freshDecodeAllocs counts the allocations of decoding w into a new value
+// (messages: UnmarshalMessage, which returns a new value).
+func freshDecodeAllocs(t *testing.T, w workload) float64 {
+	if w.message {
+		in, err := fast.MarshalMessage(w.value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return testing.AllocsPerRun(20, func() {
+			if _, err := fast.UnmarshalMessage(in); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	in, err := fast.Marshal(w.value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := reflect.TypeOf(w.value).Elem()
+	return testing.AllocsPerRun(20, func() {
+		if err := fast.Unmarshal(in, reflect.New(typ).Interface()); err != nil {
+			t.Fatal(err)
+		}
+	}) - 1 // the new value itself
+}
