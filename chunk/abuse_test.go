@@ -334,6 +334,11 @@ func TestAbuse(t *testing.T) {
 		if _, _, err := r0.Receive(craft(s, ChunkFinal, 1, 1, part)); !errors.Is(err, ErrChannelID) {
 			t.Errorf("MSG without channel id: %v", err)
 		}
+		must(t, r0.SetToken(w8Token, m.policy, m.mode, w8Keys()))
+		s.SetChannelID(0)
+		if _, _, err := r0.Receive(craft(s, ChunkFinal, 1, 1, part)); !errors.Is(err, ErrChannelID) {
+			t.Errorf("MSG with channel id 0 before the channel is open: %v", err)
+		}
 	})
 	t.Run("sender limits", func(t *testing.T) {
 		s, _ := NewSender(1, 1, Limits{ChunkSize: 8192, MaxMessageSize: 10000, MaxChunkCount: 1})

@@ -146,6 +146,7 @@ func TestFuzzSeedCorpus(t *testing.T) {
 		{"FuzzReceiveEncrypted", fuzzSeeds(t, w8Modes[2])},
 		{"FuzzReceiveSealed", sealedSeeds(t)},
 		{"FuzzParseTCP", tcpSeeds()},
+		{"FuzzReceiveOpen", openSeeds(t)},
 	}
 	for _, c := range corpora {
 		dir := filepath.Join("testdata", "fuzz", c.target)
@@ -245,6 +246,51 @@ func FuzzReceiveSealed(f *testing.F) {
 			if len(msg.Body) > 20000 || msg.Chunks > 4 {
 				t.Fatalf("message %+v", msg)
 			}
+		}
+	})
+}
+
+// openSeeds returns OPN chunks with policy None (deterministic, kept in
+// testdata/fuzz/FuzzReceiveOpen).
+func openSeeds(tb testing.TB) map[string][]byte {
+	s, err := NewSender(0, 1, Limits{ChunkSize: w8ChunkSize})
+	must2(tb, err)
+	must2(tb, s.SetAsymmetric(Asymmetric{Policy: PolicyNone}))
+	one, err := s.Append(nil, TypeOpen, 1, w8Body()[:100])
+	must2(tb, err)
+	empty, err := s.Append(nil, TypeOpen, 2, nil)
+	must2(tb, err)
+	return map[string][]byte{"none": one, "none-empty": empty}
+}
+
+// FuzzReceiveOpen feeds OPN chunks to a Receiver that accepts any policy
+// with a 2048-bit RSA key: the asymmetric header parser, the certificate
+// handling, the RSA decryption and the padding checks must reject bad input
+// with typed errors and never panic.
+func FuzzReceiveOpen(f *testing.F) {
+	ck, sk := rsaKey(f, "client", 2048), rsaKey(f, "server", 2048)
+	for _, seed := range openSeeds(f) {
+		f.Add(seed)
+	}
+	for _, p := range []*Policy{PolicyBasic256Sha256, PolicyAes256Sha256RsaPss, PolicyBasic128Rsa15} {
+		s, _ := NewSender(0, 1, Limits{ChunkSize: w8ChunkSize})
+		must2(f, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
+		c, err := s.Append(nil, TypeOpen, 1, w8Body()[:64])
+		must2(f, err)
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, _ := NewReceiver(0, Limits{ChunkSize: w8ChunkSize, MaxMessageSize: 4096})
+		must(t, r.SetAsymmetric(Asymmetric{PrivateKey: sk.key, Certificate: sk.cert}))
+		m, done, err := r.Receive(data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "chunk: ") || StatusCode(err)&0x80000000 == 0 {
+				t.Fatalf("error %q (status 0x%08X)", err, StatusCode(err))
+			}
+			return
+		}
+		if done && (m.Type != TypeOpen && m.Type != TypeMessage && m.Type != TypeClose || len(m.Body) > 4096) {
+			t.Fatalf("message %+v", m)
 		}
 	})
 }

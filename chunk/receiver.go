@@ -159,7 +159,10 @@ func (r *Receiver) receive(c []byte) (Message, bool, error) {
 	if !h.Type.Secure() {
 		return Message{}, false, errorf(ErrMessageType, h.Type, 0, "expected OPN, MSG or CLO")
 	}
-	if h.ChannelID != r.channelID && !(h.Type == TypeOpen && r.channelID == 0) {
+	if r.channelID == 0 && h.Type != TypeOpen {
+		return Message{}, false, errorf(ErrChannelID, h.Type, 8, "no secure channel is open yet")
+	}
+	if h.ChannelID != r.channelID && r.channelID != 0 {
 		return Message{}, false, errorf(ErrChannelID, h.Type, 8, "channel %d, expected %d", h.ChannelID, r.channelID)
 	}
 	if h.Type == TypeOpen {
