@@ -1,0 +1,341 @@
+package cases
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/uabin/uabin/chunk"
+)
+
+// The secure channel of every chunk case and of FuzzChunkReassembly: the
+// W8 workload's channel, token and keys (Basic256Sha256; signing key byte
+// i = i, encrypting key byte i = 255-i, IV byte i = i).
+const (
+	ChannelID = 7
+	TokenID   = 1
+)
+
+// ChunkModes are the security modes of the chunk targets, in the order
+// FuzzChunkReassembly picks them with its first byte.
+var ChunkModes = []string{"None", "Sign", "SignAndEncrypt"}
+
+// ChunkKeys returns the W8 keys the peer sends with.
+func ChunkKeys() chunk.Keys {
+	k := chunk.Keys{SigningKey: make([]byte, 32), EncryptingKey: make([]byte, 32), IV: make([]byte, 16)}
+	for i := range k.SigningKey {
+		k.SigningKey[i] = byte(i)
+		k.EncryptingKey[i] = byte(255 - i)
+	}
+	for i := range k.IV {
+		k.IV[i] = byte(i)
+	}
+	return k
+}
+
+// ChunkSecurity returns the policy and mode of the chunk target mode
+// ("None", "Sign" or "SignAndEncrypt").
+func ChunkSecurity(mode string) (*chunk.Policy, chunk.SecurityMode) {
+	switch mode {
+	case "Sign":
+		return chunk.PolicyBasic256Sha256, chunk.ModeSign
+	case "SignAndEncrypt":
+		return chunk.PolicyBasic256Sha256, chunk.ModeSignAndEncrypt
+	}
+	return chunk.PolicyNone, chunk.ModeNone
+}
+
+// ChunkLimits returns the Receiver limits of a chunk case: the case's
+// chunksize, maxmessage and maxchunks entries, with 8192, 65536 and 0 (no
+// limit) where an entry is missing.
+func ChunkLimits(l map[string]int) chunk.Limits {
+	out := chunk.Limits{ChunkSize: 8192, MaxMessageSize: 65536}
+	if v, ok := l["chunksize"]; ok {
+		out.ChunkSize = uint32(v)
+	}
+	if v, ok := l["maxmessage"]; ok {
+		out.MaxMessageSize = uint32(v)
+	}
+	if v, ok := l["maxchunks"]; ok {
+		out.MaxChunkCount = uint32(v)
+	}
+	return out
+}
+
+// MaxChunkBody returns how many body bytes fit in one chunk of chunkSize
+// bytes in mode (the Sender's rule: Part 6 §6.7.2.5).
+func MaxChunkBody(mode string, chunkSize int) int {
+	const hs = 16 // message header, channel id, token id
+	switch mode {
+	case "Sign":
+		return chunkSize - hs - 8 - sha256.Size
+	case "SignAndEncrypt":
+		return (chunkSize-hs)/16*16 - 8 - 1 - sha256.Size
+	}
+	return chunkSize - hs - 8
+}
+
+// Chunk describes one symmetric chunk to build with Seal, including the
+// ways a hostile peer (holding the keys, or not) bends it.
+type Chunk struct {
+	Mode      string // "None", "Sign" or "SignAndEncrypt"
+	Type      string // "MSG" or "CLO"
+	Final     byte   // 'F', 'C' or 'A'
+	Channel   uint32
+	Token     uint32
+	Seq, Req  uint32
+	Body      []byte
+	PadSize   int  // SignAndEncrypt: the PaddingSize byte to write; -1 = the right one
+	PadFill   int  // SignAndEncrypt: the value of the padding bytes; -1 = PadSize
+	ExtraPad  int  // SignAndEncrypt: padding bytes added beyond the right count
+	BadSig    bool // flip a bit of the signature after signing
+	CutSig    int  // drop this many bytes from the end after sealing
+	SizeField int  // the MessageSize to write; 0 = the real size
+	WrongKey  bool // sign with a key that is not the channel's
+}
+
+// Seal builds c: header, security token, sequence header, body, padding
+// and signature, signed with HMAC-SHA256 and encrypted with AES-256-CBC
+// (both from the standard library, independently of package chunk) as
+// Part 6 §6.7.2 describes.
+func Seal(c Chunk) []byte {
+	k := ChunkKeys()
+	b := []byte(c.Type)
+	b = append(b, c.Final)
+	b = binary.LittleEndian.AppendUint32(b, 0) // size, patched below
+	b = binary.LittleEndian.AppendUint32(b, c.Channel)
+	b = binary.LittleEndian.AppendUint32(b, c.Token)
+	b = binary.LittleEndian.AppendUint32(b, c.Seq)
+	b = binary.LittleEndian.AppendUint32(b, c.Req)
+	b = append(b, c.Body...)
+	sigLen := 0
+	if c.Mode != "None" {
+		sigLen = sha256.Size
+	}
+	if c.Mode == "SignAndEncrypt" {
+		pad := (16 - (len(b)-16+1+sigLen)%16) % 16
+		pad += c.ExtraPad
+		size := pad
+		if c.PadSize >= 0 {
+			size = c.PadSize
+		}
+		fill := size
+		if c.PadFill >= 0 {
+			fill = c.PadFill
+		}
+		for i := 0; i < pad; i++ {
+			b = append(b, byte(fill))
+		}
+		b = append(b, byte(size))
+	}
+	total := len(b) + sigLen
+	size := total - c.CutSig
+	if c.SizeField != 0 {
+		size = c.SizeField
+	}
+	binary.LittleEndian.PutUint32(b[4:], uint32(size))
+	if sigLen > 0 {
+		key := k.SigningKey
+		if c.WrongKey {
+			key = make([]byte, 32)
+		}
+		m := hmac.New(sha256.New, key)
+		m.Write(b)
+		b = m.Sum(b)
+		if c.BadSig {
+			b[len(b)-1] ^= 1
+		}
+	}
+	if c.Mode == "SignAndEncrypt" {
+		blk, err := aes.NewCipher(k.EncryptingKey)
+		if err != nil {
+			panic(err) // a 32-byte key never fails
+		}
+		enc := b[16:]
+		enc = enc[:len(enc)/16*16]
+		cipher.NewCBCEncrypter(blk, k.IV).CryptBlocks(enc, enc)
+	}
+	return b[:len(b)-c.CutSig]
+}
+
+// msg returns a well-formed chunk of the channel in mode.
+func msg(mode string, final byte, seq, req uint32, body []byte) Chunk {
+	return Chunk{Mode: mode, Type: "MSG", Final: final, Channel: ChannelID, Token: TokenID,
+		Seq: seq, Req: req, Body: body, PadSize: -1, PadFill: -1}
+}
+
+func pattern(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(i % 251)
+	}
+	return b
+}
+
+func cat(chunks ...Chunk) []byte {
+	var b []byte
+	for _, c := range chunks {
+		b = append(b, Seal(c)...)
+	}
+	return b
+}
+
+// abortBody is the body of an abort chunk: a StatusCode and a String.
+func abortBody(code uint32, reason string) []byte {
+	b := binary.LittleEndian.AppendUint32(nil, code)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(reason)))
+	return append(b, reason...)
+}
+
+// chunkCases returns the chunk-reassembly cases for every security mode.
+func chunkCases() []*Case {
+	var out []*Case
+	for _, mode := range ChunkModes {
+		m := func(final byte, seq, req uint32, body []byte) Chunk { return msg(mode, final, seq, req, body) }
+		add := func(class, name, doc string, limits map[string]int, want string, msgs int, in []byte) {
+			out = append(out, &Case{Name: "chunk-" + mode + "-" + name, Class: class, Doc: doc,
+				Target: "chunk/" + mode, Limits: limits, Want: want, Messages: msgs, Input: in})
+		}
+		full := MaxChunkBody(mode, 8192)
+		// Positive control: a three-chunk message of full chunks, a
+		// one-chunk message and a CLO are delivered.
+		clo := m('F', 1004, 12, nil)
+		clo.Type = "CLO"
+		add("control", "valid-stream", "a 3-chunk MSG, a 1-chunk MSG and a CLO, all well formed: 3 messages, then EOF",
+			nil, "ok", 3, cat(m('C', 1000, 10, pattern(full)), m('C', 1001, 10, pattern(full)), m('F', 1002, 10, pattern(100)),
+				m('F', 1003, 11, pattern(40)), clo))
+
+		// Floods that never send the final chunk.
+		var flood []Chunk
+		for i := 0; i < 40; i++ {
+			flood = append(flood, m('C', uint32(2000+i), 20, pattern(200)))
+		}
+		add("chunk-flood", "flood-max-chunks", "40 intermediate chunks of one request, MaxChunkCount 16: the 17th is refused",
+			map[string]int{"maxchunks": 16}, "ErrTooManyChunks", 0, cat(flood...))
+		add("chunk-flood", "flood-max-message", "40 intermediate chunks of 200 body bytes, MaxMessageSize 4000: the 21st is refused",
+			map[string]int{"maxmessage": 4000}, "ErrMessageTooLarge", 0, cat(flood...))
+		add("chunk-flood", "flood-unlimited-eof", "40 intermediate chunks and no limits: the stream ends without a message (io.EOF), memory bounded by the input",
+			map[string]int{"maxmessage": 0}, "EOF", 0, cat(flood...))
+		add("chunk-flood", "flood-one-request-per-chunk", "an intermediate chunk of request 30 followed by one of request 31: interleaving is refused",
+			nil, "ErrRequestID", 0, cat(m('C', 1, 30, pattern(10)), m('C', 2, 31, pattern(10))))
+
+		// Sequence-number abuse.
+		add("chunk-sequence", "replay", "the same final chunk twice (a replay): the second has a repeated sequence number",
+			nil, "ErrSequenceNumber", 1, cat(m('F', 500, 1, pattern(10)), m('F', 500, 1, pattern(10))))
+		add("chunk-sequence", "gap", "sequence numbers 500 then 502",
+			nil, "ErrSequenceNumber", 1, cat(m('F', 500, 1, pattern(10)), m('F', 502, 2, pattern(10))))
+		add("chunk-sequence", "backwards", "sequence numbers 500 then 499",
+			nil, "ErrSequenceNumber", 1, cat(m('F', 500, 1, pattern(10)), m('F', 499, 2, pattern(10))))
+		add("chunk-sequence", "gap-inside-message", "an intermediate chunk 600 then the final chunk 602 of the same request",
+			nil, "ErrSequenceNumber", 0, cat(m('C', 600, 1, pattern(10)), m('F', 602, 1, pattern(10))))
+		add("chunk-sequence", "early-wrap", "4294966271 then 3: a wrap is only allowed after 4294966271 (UInt32 max - 1024)",
+			nil, "ErrSequenceNumber", 1, cat(m('F', 4294966271, 1, pattern(10)), m('F', 3, 2, pattern(10))))
+		add("chunk-sequence", "wrap-too-high", "4294967000 then 1024: a wrap must go below 1024",
+			nil, "ErrSequenceNumber", 1, cat(m('F', 4294967000, 1, pattern(10)), m('F', 1024, 2, pattern(10))))
+		add("control", "wrap", "4294967000 then 3: the legacy wrap below 1024 is accepted; 2 messages",
+			nil, "ok", 2, cat(m('F', 4294967000, 1, pattern(10)), m('F', 3, 2, pattern(10))))
+		add("control", "wrap-at-max", "4294967295 then 0: 2 messages",
+			nil, "ok", 2, cat(m('F', 4294967295, 1, pattern(10)), m('F', 0, 2, pattern(10))))
+
+		// Chunk size field tricks.
+		huge := Seal(m('F', 1, 1, pattern(10)))
+		binary.LittleEndian.PutUint32(huge[4:], 0x7fffffff)
+		add("chunk-size", "size-2gib", "a chunk header whose MessageSize is 2 GiB with 32 bytes behind it: refused before reading or allocating",
+			nil, "ErrChunkTooLarge", 0, huge[:32])
+		over := Seal(m('F', 1, 1, pattern(10)))
+		binary.LittleEndian.PutUint32(over[4:], 8193)
+		add("chunk-size", "size-above-chunk-size", "MessageSize 8193 with ChunkSize 8192",
+			nil, "ErrChunkTooLarge", 0, over)
+		short := Seal(m('F', 1, 1, pattern(10)))
+		binary.LittleEndian.PutUint32(short[4:], 4)
+		add("chunk-size", "size-below-header", "MessageSize 4, smaller than the 8-byte header",
+			nil, "ErrTruncated", 0, short)
+		trunc := Seal(m('F', 1, 1, pattern(100)))
+		add("chunk-size", "stream-ends-inside-chunk", "the stream ends 10 bytes before the end of the chunk",
+			nil, "ErrTruncated", 0, trunc[:len(trunc)-10])
+		add("chunk-size", "header-only", "a 16-byte chunk: header, channel and token, no sequence header",
+			nil, map[string]string{"None": "ErrTruncated", "Sign": "ErrSecurityChecks", "SignAndEncrypt": "ErrSecurityChecks"}[mode], 0,
+			func() []byte {
+				b := Seal(m('F', 1, 1, nil))[:16]
+				binary.LittleEndian.PutUint32(b[4:], 16)
+				return b
+			}())
+
+		// Channel and token.
+		wc := m('F', 1, 1, pattern(10))
+		wc.Channel = 8
+		add("chunk-signature", "wrong-channel", "a chunk of channel 8 on channel 7", nil, "ErrChannelID", 0, Seal(wc))
+		wt := m('F', 1, 1, pattern(10))
+		wt.Token = 2
+		add("chunk-signature", "unknown-token", "a chunk with token 2 when only token 1 is set", nil, "ErrTokenID", 0, Seal(wt))
+
+		// Abort.
+		add("control", "abort-then-message", "an intermediate chunk, an abort of its request, then a whole message: AbortError first",
+			nil, "AbortError", 0, cat(m('C', 1, 5, pattern(50)), m('A', 2, 5, abortBody(0x80B80000, "too large")), m('F', 3, 6, pattern(5))))
+
+		if mode == "None" {
+			continue
+		}
+		// Signature tricks (Sign and SignAndEncrypt).
+		bad := m('F', 1, 1, pattern(100))
+		bad.BadSig = true
+		add("chunk-signature", "flipped-signature", "the last bit of the HMAC flipped", nil, "ErrSecurityChecks", 0, Seal(bad))
+		wk := m('F', 1, 1, pattern(100))
+		wk.WrongKey = true
+		add("chunk-signature", "wrong-key", "signed with an all-zero key", nil, "ErrSecurityChecks", 0, Seal(wk))
+		cut := m('F', 1, 1, pattern(100))
+		cut.CutSig = 16
+		add("chunk-signature", "short-signature", "the chunk ends 16 bytes into its signature (MessageSize says so)",
+			nil, "ErrSecurityChecks", 0, Seal(cut))
+		tiny := m('F', 1, 1, nil)
+		tiny.CutSig = 40
+		add("chunk-signature", "shorter-than-signature", "a chunk shorter than its headers plus signature",
+			nil, "ErrSecurityChecks", 0, Seal(tiny))
+		a, b := Seal(m('F', 1, 1, pattern(64))), Seal(m('F', 1, 1, pattern(64)))
+		b[len(b)-40] ^= 0xff // a byte of the body (SignAndEncrypt: of the ciphertext)
+		add("chunk-signature", "tampered-body", "a message, then a copy with one body byte changed and the old signature",
+			nil, "ErrSecurityChecks", 0, append(b, a...))
+		other := mode
+		if mode == "Sign" {
+			other = "SignAndEncrypt"
+		} else {
+			other = "Sign"
+		}
+		add("chunk-signature", "mode-mismatch", fmt.Sprintf("a chunk sealed for %s on a %s channel", other, mode),
+			nil, "ErrSecurityChecks", 0, Seal(msg(other, 'F', 1, 1, pattern(64))))
+
+		if mode != "SignAndEncrypt" {
+			continue
+		}
+		// Padding tricks, all with valid signatures: only a peer holding
+		// the keys can send them, but the checks must hold anyway.
+		pz := m('F', 1, 1, pattern(10))
+		pz.PadSize = 255
+		add("chunk-padding", "padding-size-255", "PaddingSize 255 in a chunk of 80 bytes", nil, "ErrSecurityChecks", 0, Seal(pz))
+		pf := m('F', 1, 1, pattern(10))
+		pf.PadFill = 0
+		add("chunk-padding", "padding-bytes-differ", "padding bytes 00 where PaddingSize is not 0", nil, "ErrSecurityChecks", 0, Seal(pf))
+		pb := m('F', 1, 1, pattern(10))
+		pb.PadSize = 30
+		add("chunk-padding", "padding-size-into-headers", "13 padding bytes and PaddingSize 30, reaching back over the body into the sequence header",
+			nil, "ErrSecurityChecks", 0, Seal(pb))
+		pl := m('F', 1, 1, pattern(10))
+		pl.ExtraPad = 32
+		pl.PadSize = 40
+		add("control", "padding-size-smaller-than-padding", "45 padding bytes of value 40 and PaddingSize 40: the receiver cannot tell, and delivers the last 5 as body (1 message)",
+			nil, "ok", 1, Seal(pl))
+		pok := m('F', 1, 1, pattern(10))
+		pok.ExtraPad = 48
+		add("control", "padding-extra-blocks", "three more blocks of consistent padding than needed: accepted, 1 message",
+			nil, "ok", 1, Seal(pok))
+		nb := Seal(m('F', 1, 1, pattern(10)))
+		nb = append(nb, 0, 0, 0, 0, 0, 0, 0, 0)
+		binary.LittleEndian.PutUint32(nb[4:], uint32(len(nb)))
+		add("chunk-padding", "not-whole-blocks", "8 bytes appended to the ciphertext, so it is not a whole number of blocks",
+			nil, "ErrSecurityChecks", 0, nb)
+	}
+	return out
+}

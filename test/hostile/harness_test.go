@@ -1,0 +1,200 @@
+package hostile_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"runtime"
+	"strings"
+
+	"github.com/uabin/uabin/chunk"
+	"github.com/uabin/uabin/test/hostile/cases"
+	"github.com/uabin/uabin/uabin"
+)
+
+// The heap bound of the promise in docs/limits.md: decoding n bytes of
+// input allocates at most heapPerByte*n + heapConst bytes (TotalAlloc,
+// measured on a warm call: plans built, pools filled). 128 covers the
+// largest ratio of a Go value to its smallest wire form among the
+// built-ins (a DataValue: 120 bytes of Go for the 1-byte empty DataValue);
+// TestHeapPerInputByte measures the ratio for every target.
+const (
+	heapPerByte = 128
+	heapConst   = 64 << 10
+)
+
+// chunkHeapPerByte bounds what the chunk Receiver allocates per byte of
+// stream: the message body grows by doubling, so at most twice the input,
+// plus the chunk buffer and the token state (heapConst).
+const chunkHeapPerByte = 4
+
+var sentinels = map[string]error{
+	"ErrTruncated":     uabin.ErrTruncated,
+	"ErrLimitExceeded": uabin.ErrLimitExceeded,
+	"ErrInvalid":       uabin.ErrInvalid,
+	"ErrUnknownType":   uabin.ErrUnknownType,
+	"ErrUnsupported":   uabin.ErrUnsupported,
+}
+
+var chunkSentinels = map[string]error{
+	"ErrTruncated":       chunk.ErrTruncated,
+	"ErrMalformed":       chunk.ErrMalformed,
+	"ErrMessageType":     chunk.ErrMessageType,
+	"ErrChunkTooLarge":   chunk.ErrChunkTooLarge,
+	"ErrMessageTooLarge": chunk.ErrMessageTooLarge,
+	"ErrTooManyChunks":   chunk.ErrTooManyChunks,
+	"ErrChannelID":       chunk.ErrChannelID,
+	"ErrTokenID":         chunk.ErrTokenID,
+	"ErrSequenceNumber":  chunk.ErrSequenceNumber,
+	"ErrRequestID":       chunk.ErrRequestID,
+	"ErrSecurityChecks":  chunk.ErrSecurityChecks,
+	"ErrAborted":         chunk.ErrAborted,
+}
+
+// kindOf names the one sentinel err wraps ("" if none, "several" if more
+// than one).
+func kindOf(err error, table map[string]error) string {
+	found := ""
+	for name, s := range table {
+		if errors.Is(err, s) {
+			if found != "" {
+				return "several"
+			}
+			found = name
+		}
+	}
+	return found
+}
+
+// options returns the uabin options of a decoding case.
+func options(l map[string]int, noFastPaths bool) uabin.Options {
+	return uabin.Options{
+		DisableFastPaths: noFastPaths,
+		Limits: uabin.Limits{
+			MaxDepth:            l["depth"],
+			MaxArrayLength:      l["array"],
+			MaxStringLength:     l["string"],
+			MaxByteStringLength: l["bytestring"],
+			MaxMessageSize:      l["message"],
+		},
+	}
+}
+
+// decode decodes in as target with o (uabin.Options.Unmarshal into a new
+// value, or UnmarshalMessage) and returns the value (a pointer) and the
+// error. A panic is returned as an error that wraps errPanic.
+func decode(o uabin.Options, target cases.Target, in []byte) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			buf := make([]byte, 8<<10)
+			buf = buf[:runtime.Stack(buf, false)]
+			v, err = nil, fmt.Errorf("%w: %v\n%s", errPanic, r, buf)
+		}
+	}()
+	if target.Type == nil {
+		return o.UnmarshalMessage(in)
+	}
+	p := reflect.New(target.Type).Interface()
+	return p, o.Unmarshal(in, p)
+}
+
+var errPanic = errors.New("panic")
+
+// encode encodes v (a pointer from decode) as target.
+func encode(o uabin.Options, target cases.Target, v any) ([]byte, error) {
+	if target.Type == nil {
+		return o.MarshalMessage(v)
+	}
+	return o.Marshal(v)
+}
+
+// heap returns the bytes f allocates (TotalAlloc delta). The caller warms
+// f up first.
+func heap(f func()) uint64 {
+	var a, b runtime.MemStats
+	runtime.ReadMemStats(&a)
+	f()
+	runtime.ReadMemStats(&b)
+	return b.TotalAlloc - a.TotalAlloc
+}
+
+// receive feeds stream to a Receiver in mode with limits and reads
+// messages until an error or io.EOF. It returns the messages (bodies
+// copied), the final error (io.EOF for a clean end) and a panic as an
+// error wrapping errPanic.
+func receive(mode string, limits chunk.Limits, stream []byte) (msgs []chunk.Message, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			buf := make([]byte, 8<<10)
+			buf = buf[:runtime.Stack(buf, false)]
+			err = fmt.Errorf("%w: %v\n%s", errPanic, r, buf)
+		}
+	}()
+	r, err := chunk.NewReceiver(cases.ChannelID, limits)
+	if err != nil {
+		return nil, err
+	}
+	p, m := cases.ChunkSecurity(mode)
+	if err := r.SetToken(cases.TokenID, p, m, cases.ChunkKeys()); err != nil {
+		return nil, err
+	}
+	rd := bytes.NewReader(stream)
+	// Every call consumes at least one header, so the loop is bounded by
+	// the stream; the bound below only guards against a Receiver that
+	// returns without reading.
+	for i := 0; i <= len(stream)/8+1; i++ {
+		msg, err := r.ReadMessage(rd)
+		if err != nil {
+			return msgs, err
+		}
+		msg.Body = append([]byte(nil), msg.Body...)
+		msgs = append(msgs, msg)
+	}
+	return msgs, errors.New("the Receiver returned more messages than the stream can hold")
+}
+
+// checkChunkError checks that err is a chunk error of the documented
+// shape: the "chunk: " prefix and a Bad status code, or an *AbortError, or
+// a UA TCP *ErrorMessage.
+func checkChunkError(err error) error {
+	var ab *chunk.AbortError
+	var em *chunk.ErrorMessage
+	switch {
+	case err == io.EOF, errors.As(err, &ab), errors.As(err, &em):
+		return nil
+	case errors.Is(err, errPanic):
+		return err
+	case !strings.HasPrefix(err.Error(), "chunk: "):
+		return fmt.Errorf("error without the chunk: prefix: %v", err)
+	case chunk.StatusCode(err)&0x80000000 == 0:
+		return fmt.Errorf("error with status 0x%08X, not Bad: %v", chunk.StatusCode(err), err)
+	case kindOf(err, chunkSentinels) == "" || kindOf(err, chunkSentinels) == "several":
+		return fmt.Errorf("error wraps %q sentinels: %v", kindOf(err, chunkSentinels), err)
+	}
+	return nil
+}
+
+// checkDecodeError checks that err is a decoding error of the documented
+// shape: a *uabin.DecodeError with the "uabin: " prefix wrapping exactly
+// one sentinel, at an offset within the input.
+func checkDecodeError(err error, inputLen int) error {
+	if errors.Is(err, errPanic) {
+		return err
+	}
+	var de *uabin.DecodeError
+	if !errors.As(err, &de) {
+		return fmt.Errorf("error %T is not a *uabin.DecodeError: %v", err, err)
+	}
+	if !strings.HasPrefix(err.Error(), "uabin: ") {
+		return fmt.Errorf("error without the uabin: prefix: %v", err)
+	}
+	if de.Offset < 0 || de.Offset > inputLen {
+		return fmt.Errorf("error offset %d outside the %d-byte input: %v", de.Offset, inputLen, err)
+	}
+	if k := kindOf(err, sentinels); k == "" || k == "several" {
+		return fmt.Errorf("error wraps %q sentinels: %v", k, err)
+	}
+	return nil
+}
