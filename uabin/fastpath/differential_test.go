@@ -140,6 +140,25 @@ func TestDifferentialWorkloads(t *testing.T) {
 	}
 }
 
+// TestDifferentialRandom encodes random values of every type with a fast
+// path, odd ones and values that cannot be encoded, and decodes the bytes.
+func TestDifferentialRandom(t *testing.T) {
+	values := append(fastpath.RandomValues(2, 300), fastpath.OddValues()...)
+	for i, v := range values {
+		b := encodeBoth(t, v, false)
+		if _, err := decodeBoth(t, b, reflect.TypeOf(v).Elem()); err != nil {
+			t.Fatalf("value %d (%T): %v", i, v, err)
+		}
+	}
+	for i, v := range fastpath.InvalidValues() {
+		_, ef := fast.Marshal(v)
+		_, ep := plans.Marshal(v)
+		if ef == nil || kind(ef) != kind(ep) {
+			t.Errorf("invalid value %d (%T): fast paths %v, plans %v", i, v, ef, ep)
+		}
+	}
+}
+
 // TestDifferentialReuse decodes workloads into values that already hold
 // other data (the in-place paths), with fast paths on and off.
 func TestDifferentialReuse(t *testing.T) {

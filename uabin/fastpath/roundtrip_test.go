@@ -177,7 +177,7 @@ func (g *gen) extensionObject() types.ExtensionObject {
 		}
 	}
 	// A raw body of an id the test engine does not know.
-	x := types.ExtensionObject{TypeID: types.NewNumericNodeID(0, 298+g.u32()%2), Encoding: types.ExtensionObjectEncoding(1 + g.r.Intn(2)), Body: g.bytes()}
+	x := types.ExtensionObject{TypeID: types.NewNumericNodeID(1, 298+g.u32()%2), Encoding: types.ExtensionObjectEncoding(1 + g.r.Intn(2)), Body: g.bytes()}
 	if x.Body == nil {
 		x.Body = []byte{}
 	}
