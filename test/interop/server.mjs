@@ -136,6 +136,8 @@ function build(server) {
             nodeId: `s=Scalar.${name}`,
             dataType: dataType === DataType.ExtensionObject ? "Range" : DataType[dataType],
             minimumSamplingInterval: 100,
+            accessLevel: "CurrentRead",
+            userAccessLevel: "CurrentRead",
             value: constant(new Variant({ dataType, arrayType: VariantArrayType.Scalar, value })),
         });
     }
@@ -150,6 +152,8 @@ function build(server) {
             valueRank: 1,
             arrayDimensions: [value.length],
             minimumSamplingInterval: 100,
+            accessLevel: "CurrentRead",
+            userAccessLevel: "CurrentRead",
             value: constant(new Variant({ dataType, arrayType: VariantArrayType.Array, value })),
         });
     }
@@ -163,7 +167,9 @@ function build(server) {
         valueRank: 2,
         arrayDimensions: [2, 3],
         minimumSamplingInterval: 100,
-        value: constant(new Variant({
+        accessLevel: "CurrentRead",
+            userAccessLevel: "CurrentRead",
+            value: constant(new Variant({
             dataType: DataType.Int32,
             arrayType: VariantArrayType.Matrix,
             dimensions: [2, 3],
@@ -182,7 +188,9 @@ function build(server) {
         valueRank: 1,
         arrayDimensions: [large.length],
         minimumSamplingInterval: 100,
-        value: constant(new Variant({ dataType: DataType.Double, arrayType: VariantArrayType.Array, value: large })),
+        accessLevel: "CurrentRead",
+            userAccessLevel: "CurrentRead",
+            value: constant(new Variant({ dataType: DataType.Double, arrayType: VariantArrayType.Array, value: large })),
     });
 
     // Writable variables start with these values and keep what is written.
@@ -233,6 +241,8 @@ function build(server) {
             nodeId: `s=BigFolder.${name}`,
             dataType: "UInt32",
             minimumSamplingInterval: 100,
+            accessLevel: "CurrentRead",
+            userAccessLevel: "CurrentRead",
             value: constant(new Variant({ dataType: DataType.UInt32, value: i })),
         });
     }

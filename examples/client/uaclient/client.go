@@ -66,10 +66,11 @@ type Config struct {
 	// DefaultTimeout.
 	Timeout time.Duration
 
-	// Inspect, when set, sees the body of every message received on the
-	// secure channel (OPN and MSG), before it is decoded: the encoding id
-	// and the service structure. body is only valid during the call.
-	Inspect func(t chunk.MessageType, body []byte)
+	// Inspect, when set, sees every message received on the secure
+	// channel (OPN and MSG) in answer to a request, before its body (the
+	// encoding id and the service structure) is decoded. m.Body is only
+	// valid during the call.
+	Inspect func(m chunk.Message)
 	// Options are the codec options; the zero value is the default.
 	Options uabin.Options
 }
@@ -479,7 +480,7 @@ func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.
 			continue // the answer to an earlier request that timed out
 		}
 		if c.cfg.Inspect != nil {
-			c.cfg.Inspect(m.Type, m.Body)
+			c.cfg.Inspect(m)
 		}
 		v, err := c.cfg.Options.UnmarshalMessage(m.Body)
 		if err != nil {

@@ -1,0 +1,201 @@
+package interop
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/uabin/uabin/examples/client/uaclient"
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/types/id"
+)
+
+// TestBrowseContinuation browses BigFolder, whose 120 children take five
+// pages at the server's limit of 25 references per node, following the
+// continuation points with BrowseNext.
+func TestBrowseContinuation(t *testing.T) {
+	endpoint(t)
+	for _, s := range settings {
+		t.Run(s.name, func(t *testing.T) {
+			c := dial(t, s, newChecker(t), 0)
+			refs, st, err := c.Browse(context.Background(), node("ns=1;s=BigFolder"), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// 120 Organizes references and one HasTypeDefinition.
+			wantRefs := bigFolderChildren + 1
+			if len(refs) != wantRefs {
+				t.Fatalf("%d references, want %d", len(refs), wantRefs)
+			}
+			if want := (wantRefs + maxReferencesPerNode - 1) / maxReferencesPerNode; st.Requests != want {
+				t.Errorf("%d Browse/BrowseNext requests, want %d", st.Requests, want)
+			}
+			seen := map[string]bool{}
+			for _, r := range refs {
+				switch r.ReferenceTypeID {
+				case types.NewNumericNodeID(0, id.HasTypeDefinition):
+					if r.NodeID != types.NewExpandedNodeID(types.NewNumericNodeID(0, id.FolderType)) || r.NodeClass != types.NodeClassObjectType {
+						t.Errorf("type definition %v (%v)", r.NodeID, r.NodeClass)
+					}
+				case types.NewNumericNodeID(0, id.Organizes):
+					name := r.BrowseName.Name
+					if seen[name] {
+						t.Errorf("%s twice", name)
+					}
+					seen[name] = true
+					if want := types.MustParseExpandedNodeID("ns=1;s=BigFolder." + name); r.NodeID != want || r.NodeClass != types.NodeClassVariable || r.BrowseName.NamespaceIndex != 1 ||
+						r.DisplayName.Text != name || !r.IsForward {
+						t.Errorf("reference %+v", r)
+					}
+				default:
+					t.Errorf("unexpected reference type %v", r.ReferenceTypeID)
+				}
+			}
+			for i := range bigFolderChildren {
+				if name := fmt.Sprintf("Child%03d", i); !seen[name] {
+					t.Errorf("%s missing", name)
+				}
+			}
+
+			// A small page size asked by the client wins over the server's.
+			refs, st, err = c.Browse(context.Background(), node("ns=1;s=BigFolder"), 50)
+			if err != nil || len(refs) != wantRefs {
+				t.Fatalf("browse with 50 per page: %d references, %v", len(refs), err)
+			}
+			if st.Requests != 5 {
+				t.Errorf("browse with 50 per page: %d requests", st.Requests)
+			}
+			refs, st, err = c.Browse(context.Background(), node("ns=1;s=BigFolder"), 7)
+			if err != nil || len(refs) != wantRefs || st.Requests != (wantRefs+6)/7 {
+				t.Fatalf("browse with 7 per page: %d references in %d requests, %v", len(refs), st.Requests, err)
+			}
+		})
+	}
+}
+
+// TestCall calls Methods.Add, and checks that a call with a missing
+// argument fails with a bad status in its result.
+func TestCall(t *testing.T) {
+	endpoint(t)
+	for _, s := range settings {
+		t.Run(s.name, func(t *testing.T) {
+			c := dial(t, s, newChecker(t), 0)
+			res, err := c.Call(context.Background(), []types.CallMethodRequest{
+				{
+					ObjectID:       node("ns=1;s=Methods"),
+					MethodID:       node("ns=1;s=Methods.Add"),
+					InputArguments: []types.Variant{types.VariantFromFloat64(1.5), types.VariantFromFloat64(2.25)},
+				},
+				{
+					ObjectID:       node("ns=1;s=Methods"),
+					MethodID:       node("ns=1;s=Methods.Add"),
+					InputArguments: []types.Variant{types.VariantFromFloat64(1.5)},
+				},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res[0].StatusCode != types.StatusGood || len(res[0].OutputArguments) != 1 || !res[0].OutputArguments[0].Equal(types.VariantFromFloat64(3.75)) {
+				t.Errorf("Add(1.5, 2.25) = %+v", res[0])
+			}
+			if !res[1].StatusCode.IsBad() {
+				t.Errorf("Add(1.5) = %+v, want a bad status", res[1])
+			}
+		})
+	}
+}
+
+// TestWriteReadBack writes the writable variables (a Double, a String, an
+// Int32 array) and reads them back; a write to a read-only variable is
+// refused.
+func TestWriteReadBack(t *testing.T) {
+	endpoint(t)
+	for i, s := range settings {
+		t.Run(s.name, func(t *testing.T) {
+			c := dial(t, s, newChecker(t), 0)
+			values := []struct {
+				node string
+				v    types.Variant
+			}{
+				{"ns=1;s=Writable.Double", types.VariantFromFloat64(42.25 + float64(i))},
+				{"ns=1;s=Writable.String", types.VariantFromString("written with " + s.name)},
+				{"ns=1;s=Writable.Int32Array", mustVariant([]int32{10, 20, 30, int32(40 + i)})},
+			}
+			var wv []types.WriteValue
+			var nodes []types.NodeID
+			for _, v := range values {
+				wv = append(wv, types.WriteValue{NodeID: node(v.node), AttributeID: uint32(types.AttributeIDValue), Value: types.NewDataValue(v.v)})
+				nodes = append(nodes, node(v.node))
+			}
+			wv = append(wv, types.WriteValue{NodeID: node("ns=1;s=Scalar.Double"), AttributeID: uint32(types.AttributeIDValue), Value: types.NewDataValue(types.VariantFromFloat64(1))})
+			codes, err := c.Write(context.Background(), wv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j, code := range codes[:len(values)] {
+				if code != types.StatusGood {
+					t.Errorf("write %s: %v", values[j].node, code)
+				}
+			}
+			if last := codes[len(values)]; !last.IsBad() {
+				t.Errorf("write to the read-only Scalar.Double: %v, want a bad status", last)
+			}
+			dvs, err := c.ReadValues(context.Background(), nodes...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j, dv := range dvs {
+				if dv.Status != types.StatusGood || !dv.Value.Equal(values[j].v) {
+					t.Errorf("read back %s: %v %v, want %v", values[j].node, dv.Value, dv.Status, values[j].v)
+				}
+			}
+		})
+	}
+}
+
+// TestLargeArray reads the 20,000 Doubles (160 kB) with a receive buffer
+// of 8 KiB: the response comes in about twenty chunks.
+func TestLargeArray(t *testing.T) {
+	endpoint(t)
+	for _, s := range settings {
+		t.Run(s.name, func(t *testing.T) {
+			rc := newChecker(t)
+			c := dial(t, s, rc, 8192)
+			dvs, err := c.ReadValues(context.Background(), node("ns=1;s=LargeDoubleArray"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := dvs[0].Value
+			got, ok := v.Raw().([]float64)
+			if dvs[0].Status != types.StatusGood || v.Type() != types.TypeDouble || !v.IsArray() || !ok || len(got) != largeLength {
+				t.Fatalf("got %v %v (%d elements)", v.Type(), dvs[0].Status, v.Len())
+			}
+			for i, x := range got {
+				if x != float64(i)/4 {
+					t.Fatalf("element %d = %v, want %v", i, x, float64(i)/4)
+				}
+			}
+			if minChunks := largeLength * 8 / 8192; rc.maxChunks < minChunks {
+				t.Errorf("the response came in %d chunks, want at least %d", rc.maxChunks, minChunks)
+			}
+		})
+	}
+}
+
+// TestServiceFault sends a Read of no nodes, which the server answers with
+// a ServiceFault (Bad_NothingToDo); the session stays usable.
+func TestServiceFault(t *testing.T) {
+	endpoint(t)
+	c := dial(t, settings[0], newChecker(t), 0)
+	_, err := c.Read(context.Background(), nil)
+	if code := uaclient.StatusCode(err); code != types.StatusBadNothingToDo {
+		t.Fatalf("read of no nodes: %v, want BadNothingToDo", err)
+	}
+	if !strings.Contains(err.Error(), "BadNothingToDo") {
+		t.Errorf("error %q does not name the status code", err)
+	}
+	if _, err := c.ReadValues(context.Background(), node("i=2259")); err != nil {
+		t.Fatalf("read after the fault: %v", err)
+	}
+}
