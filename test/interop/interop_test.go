@@ -145,7 +145,6 @@ func onlyEmptyStrings(sent, ours []byte) (int, bool) {
 	return 0, true
 }
 
-
 // dial connects with setting s and the round-trip checker.
 func dial(t *testing.T, s securitySetting, rc *roundTripChecker, bufsize uint32) *uaclient.Client {
 	t.Helper()
