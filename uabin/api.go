@@ -101,6 +101,11 @@ func (o Options) Size(v any) (int, error) {
 	return n, nil
 }
 
+// hardMaxDepth caps MaxDepth, also when it is negative ("no limit"): deeper
+// recursion could exhaust the goroutine stack, which is a fatal error, not
+// a panic that could be turned into an error.
+const hardMaxDepth = 100000
+
 var scratchPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
 var encPool = sync.Pool{New: func() any {
@@ -119,7 +124,7 @@ func (o *Options) newEncState(b []byte) *encState {
 	e := encPool.Get().(*encState)
 	e.w = wire.Writer{Buf: b, EmptyStrings: o.EmptyStrings, Engine: &e.eng}
 	e.depth = 0
-	e.maxDepth = o.Limits.Resolved().MaxDepth
+	e.maxDepth = min(o.Limits.Resolved().MaxDepth, hardMaxDepth)
 	e.eng.set, e.eng.registry, e.eng.uris = o.set(), o.Types, o.NamespaceURIs
 	return e
 }
@@ -133,7 +138,11 @@ func (e *encState) release() {
 func (o *Options) newDecState(b []byte) *decState {
 	d := decPool.Get().(*decState)
 	d.r.Engine = &d.eng
-	d.r.Reset(b, o.Limits)
+	l := o.Limits
+	if l.MaxDepth < 0 || l.MaxDepth > hardMaxDepth {
+		l.MaxDepth = hardMaxDepth
+	}
+	d.r.Reset(b, l)
 	d.eng.set, d.eng.registry, d.eng.uris = o.set(), o.Types, o.NamespaceURIs
 	return d
 }

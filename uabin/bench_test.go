@@ -142,3 +142,59 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	}
 }
+
+type responseHeader struct {
+	Timestamp          types.DateTime
+	RequestHandle      uint32
+	ServiceResult      types.StatusCode
+	ServiceDiagnostics types.DiagnosticInfo
+	StringTable        []string
+	AdditionalHeader   types.ExtensionObject
+}
+
+// readResponse has the shape of a ReadResponse (W5).
+type readResponse struct {
+	ResponseHeader  responseHeader
+	Results         []types.DataValue
+	DiagnosticInfos []types.DiagnosticInfo
+}
+
+func w5Response(n int) *readResponse {
+	r := &readResponse{ResponseHeader: responseHeader{Timestamp: t0Ticks, RequestHandle: 42}}
+	for i := 0; i < n; i++ {
+		r.Results = append(r.Results, types.DataValue{Value: vBits(types.TypeDouble, uint64(i)), SourceTimestamp: t0Ticks, ServerTimestamp: t0Ticks})
+	}
+	return r
+}
+
+// BenchmarkReadResponse is W5 (N = 100, 1000): the plans against the fast
+// paths.
+func BenchmarkReadResponse(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		v := w5Response(n)
+		for _, o := range []Options{{}, {DisableFastPaths: true}} {
+			wire, err := o.Marshal(v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run("encode/"+itoa(n)+"/"+optsName(o), func(b *testing.B) {
+				buf := make([]byte, 0, len(wire))
+				b.ReportAllocs()
+				b.SetBytes(int64(len(wire)))
+				for i := 0; i < b.N; i++ {
+					buf, _ = o.Append(buf[:0], v)
+				}
+			})
+			b.Run("decode/"+itoa(n)+"/"+optsName(o), func(b *testing.B) {
+				var out readResponse
+				b.ReportAllocs()
+				b.SetBytes(int64(len(wire)))
+				for i := 0; i < b.N; i++ {
+					if err := o.Unmarshal(wire, &out); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

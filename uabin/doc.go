@@ -151,7 +151,9 @@
 // # Limits
 //
 // Decoding bounds what untrusted input can make it do; Options.Limits sets
-// the bounds (a zero field means the default, a negative one no limit):
+// the bounds (a zero field means the default, a negative one no limit,
+// except that nesting is always capped at 100000 levels, which keeps the
+// recursion within the goroutine stack):
 //
 //	MaxDepth             200      nesting levels (Part 6 requires at least 100)
 //	MaxArrayLength       65535    elements per array

@@ -165,6 +165,15 @@ func TestDepthBombs(t *testing.T) {
 	if _, err := Marshal(n); !errors.Is(err, ErrLimitExceeded) {
 		t.Errorf("cyclic Node: %v, want ErrLimitExceeded", err)
 	}
+	// "No limit" is still capped, so that the stack never overflows.
+	unlimited := Options{Limits: Limits{MaxDepth: -1, MaxMessageSize: -1}, DisableFastPaths: true}
+	if _, err := unlimited.Marshal(n); !errors.Is(err, ErrLimitExceeded) {
+		t.Errorf("cyclic Node, MaxDepth -1: %v, want ErrLimitExceeded", err)
+	}
+	var d types.DiagnosticInfo
+	if err := unlimited.Unmarshal(bytes.Repeat(hx("40"), 2*hardMaxDepth), &d); !errors.Is(err, ErrLimitExceeded) {
+		t.Errorf("DiagnosticInfo bomb, MaxDepth -1: %v, want ErrLimitExceeded", err)
+	}
 }
 
 func TestEncodeErrors(t *testing.T) {

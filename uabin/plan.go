@@ -17,8 +17,10 @@ import (
 // keep lookups free of allocation (a struct key would be boxed).
 var planCaches sync.Map
 
-// noFastCache is the cache for plans built without fast paths.
-var noFastCache sync.Map
+// noFastCache is the cache for plans built without fast paths, and
+// defaultFastCache the one for fastpath.Default (the common case, found
+// without a lookup in planCaches).
+var noFastCache, defaultFastCache sync.Map
 
 // buildMu serialises plan building. Building is rare (once per type), and
 // one builder at a time lets a builder hand out references to codecs that
@@ -28,8 +30,11 @@ var noFastCache sync.Map
 var buildMu sync.Mutex
 
 func cacheFor(set *fastpath.Set) *sync.Map {
-	if set == nil {
+	switch set {
+	case nil:
 		return &noFastCache
+	case fastpath.Default:
+		return &defaultFastCache
 	}
 	if m, ok := planCaches.Load(set); ok {
 		return m.(*sync.Map)
