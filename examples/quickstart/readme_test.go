@@ -1,0 +1,242 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// The README's quick start, compiled and run: TestReadmeCodeIsHere checks
+// that every line of the README's Go blocks appears, in order, in this file.
+
+func Example_readme() {
+	type Sample struct {
+		Name    string       `ua:"String"`
+		Node    types.NodeID `ua:"NodeId"`
+		Values  []float64    `ua:"Double"`
+		When    time.Time    `ua:"DateTime"`
+		Comment *string      `ua:"optional"` // written only if non-nil; adds a UInt32 mask
+	}
+
+	in := Sample{Name: "pump", Node: types.NewNumericNodeID(2, 1234), Values: []float64{1.5}}
+	b, err := uabin.Marshal(&in) // 36 bytes: mask, "pump", ns=2;i=1234, [1.5], DateTime 0
+	if err != nil {
+		log.Fatal(err)
+	}
+	var out Sample
+	err = uabin.Unmarshal(b, &out) // all of b, or a *uabin.DecodeError with offset and path
+
+	fmt.Println(len(b), "bytes:", err, reflect.DeepEqual(in, out))
+	fmt.Printf("% x\n", b)
+	// Output:
+	// 36 bytes: <nil> true
+	// 00 00 00 00 04 00 00 00 70 75 6d 70 01 02 d2 04 01 00 00 00 00 00 00 00 00 00 f8 3f 00 00 00 00 00 00 00 00
+}
+
+func Example_readmeMessages() {
+	type Sample struct {
+		Name string
+	}
+	in := Sample{Name: "pump"}
+	nodes := []types.ReadValueID{{NodeID: types.NewNumericNodeID(0, 2259), AttributeID: 13}}
+	buf := make([]byte, 0, 64)
+
+	b, err := uabin.MarshalMessage(&types.ReadRequest{NodesToRead: nodes}) // 01 00 77 02 ...
+	v, err := uabin.UnmarshalMessage(b)                                    // any registered type
+	if req, ok := v.(*types.ReadRequest); ok {
+		fmt.Println(len(req.NodesToRead), "nodes")
+	}
+	b, err = uabin.Append(buf[:0], &in) // no allocation into a reused buffer
+
+	fmt.Printf("% x %v\n", b, err)
+	// Output:
+	// 1 nodes
+	// 04 00 00 00 70 75 6d 70 <nil>
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// blocks returns the fenced blocks of a Markdown text with the given
+// language tag ("" for none).
+func blocks(md, lang string) [][]string {
+	var out [][]string
+	var cur []string
+	in, curLang := false, ""
+	sc := bufio.NewScanner(strings.NewReader(md))
+	for sc.Scan() {
+		l := sc.Text()
+		switch {
+		case strings.HasPrefix(l, "```") && !in:
+			in, curLang, cur = true, strings.TrimPrefix(l, "```"), nil
+		case strings.HasPrefix(l, "```"):
+			in = false
+			if curLang == lang {
+				out = append(out, cur)
+			}
+		case in:
+			cur = append(cur, l)
+		}
+	}
+	return out
+}
+
+// TestReadmeCodeIsHere checks that the README's Go code is the code of the
+// examples above, so that it compiles and does what the README says.
+func TestReadmeCodeIsHere(t *testing.T) {
+	readme := readFile(t, "../../README.md")
+	src := readFile(t, "readme_test.go")
+	var have []string
+	for _, l := range strings.Split(src, "\n") {
+		have = append(have, strings.Join(strings.Fields(l), " "))
+	}
+	goBlocks := blocks(readme, "go")
+	if len(goBlocks) < 2 {
+		t.Fatalf("README has %d Go blocks, want the quick start and the messages", len(goBlocks))
+	}
+	for _, blk := range goBlocks[:2] {
+		i := 0
+		for _, l := range blk {
+			want := strings.Join(strings.Fields(l), " ")
+			if want == "" {
+				continue
+			}
+			for i < len(have) && have[i] != want {
+				i++
+			}
+			if i == len(have) {
+				t.Errorf("README line %q is not in readme_test.go (in this order)", l)
+				break
+			}
+		}
+	}
+}
+
+// TestReadmeCommands keeps the first screen's two commands exact.
+func TestReadmeCommands(t *testing.T) {
+	sh := blocks(readFile(t, "../../README.md"), "sh")
+	if len(sh) == 0 || len(sh[0]) != 2 ||
+		!strings.HasPrefix(sh[0][0], "go run ./examples/quickstart ") ||
+		!strings.HasPrefix(sh[0][1], "go test ./... ") {
+		t.Errorf("the README's first commands are %q", sh)
+	}
+}
+
+// TestReadmeOutputExcerpt checks that the output shown in the README is
+// what the example prints.
+func TestReadmeOutputExcerpt(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(&out); err != nil {
+		t.Fatal(err)
+	}
+	plain := blocks(readFile(t, "../../README.md"), "")
+	if len(plain) == 0 {
+		t.Fatal("the README shows no output")
+	}
+	for _, l := range plain[0] {
+		if l != "..." && !strings.Contains(out.String(), l+"\n") {
+			t.Errorf("the README shows %q, which the example does not print", l)
+		}
+	}
+}
+
+// TestReadmeLimits checks the defaults in the README's limits table and in
+// docs/limits.md against the constants of package wire.
+func TestReadmeLimits(t *testing.T) {
+	defaults := map[string]int{
+		"MaxDepth":            wire.DefaultMaxDepth,
+		"MaxArrayLength":      wire.DefaultMaxArrayLength,
+		"MaxStringLength":     wire.DefaultMaxStringLength,
+		"MaxByteStringLength": wire.DefaultMaxByteStringLength,
+		"MaxMessageSize":      wire.DefaultMaxMessageSize,
+	}
+	for _, c := range []struct {
+		file string
+		row  *regexp.Regexp
+	}{
+		{"../../README.md", regexp.MustCompile("^\\| `(Max\\w+)` \\| ([0-9]+) ")},
+		{"../../docs/limits.md", regexp.MustCompile("^\\| `(Max\\w+)` \\| ([0-9 ]+) \\(`wire\\.Default")},
+	} {
+		seen := map[string]bool{}
+		for _, l := range strings.Split(readFile(t, c.file), "\n") {
+			m := c.row.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			want, ok := defaults[m[1]]
+			if !ok {
+				t.Errorf("%s: unknown limit %s", c.file, m[1])
+				continue
+			}
+			if got := strings.ReplaceAll(m[2], " ", ""); got != fmt.Sprint(want) {
+				t.Errorf("%s: %s default %s, the code says %d", c.file, m[1], m[2], want)
+			}
+			seen[m[1]] = true
+		}
+		if len(seen) != len(defaults) {
+			t.Errorf("%s: the limits table has %d of the %d limits", c.file, len(seen), len(defaults))
+		}
+	}
+}
+
+var (
+	mdLink     = regexp.MustCompile(`\]\(([^)#:]+)(#[^)]*)?\)`)
+	codeSpan   = regexp.MustCompile("`[^`]*`")
+	codeFences = regexp.MustCompile("(?s)\n```.*?\n```")
+)
+
+// pendingDoc is written by the benchmark run (bench/compare); until it is
+// committed, links to it are logged rather than failed.
+const pendingDoc = "benchmarks.md"
+
+// TestDocLinks checks that docs/README.md lists every document in docs/ and
+// that every relative link of the README, docs/README.md and docs/limits.md
+// points to a file.
+func TestDocLinks(t *testing.T) {
+	index := readFile(t, "../../docs/README.md")
+	docs, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range docs {
+		name := filepath.Base(d)
+		if name != "README.md" && !strings.Contains(index, "]("+name+")") {
+			t.Errorf("docs/README.md does not list %s", name)
+		}
+	}
+	for _, f := range []string{"../../README.md", "../../docs/README.md", "../../docs/limits.md"} {
+		text := codeSpan.ReplaceAllString(codeFences.ReplaceAllString(readFile(t, f), ""), "")
+		links := mdLink.FindAllStringSubmatch(text, -1)
+		if len(links) == 0 {
+			t.Errorf("%s: no links found", f)
+		}
+		for _, m := range links {
+			target := filepath.Join(filepath.Dir(f), m[1])
+			if _, err := os.Stat(target); err != nil {
+				if filepath.Base(target) == pendingDoc {
+					t.Logf("%s links to %s, which bench/compare has not written yet", f, m[1])
+					continue
+				}
+				t.Errorf("%s links to %s, which does not exist", f, m[1])
+			}
+		}
+	}
+}
