@@ -197,7 +197,7 @@ func (o Options) append(b []byte, v any) ([]byte, error) {
 	e.release()
 	if err != nil {
 		if name := topName(c.typ); name != "" {
-			wire.WithPath(err, name)
+			addPath(err, name)
 		}
 		return b, err
 	}
@@ -232,7 +232,7 @@ func (o Options) consume(b []byte, v any, whole bool) (int, error) {
 	}
 	if err != nil {
 		if name := topName(c.typ); name != "" {
-			wire.WithPath(err, name)
+			addPath(err, name)
 		}
 		return n, err
 	}

@@ -125,9 +125,7 @@ type decState struct {
 // whether there is one. A blank name (a computed mask "_") adds nothing.
 func (e *encState) failed(name string) bool {
 	if err := e.w.Err(); err != nil {
-		if name != "_" {
-			wire.WithPath(err, name)
-		}
+		addPath(err, name)
 		return true
 	}
 	return false
@@ -135,12 +133,38 @@ func (e *encState) failed(name string) bool {
 
 func (d *decState) failed(name string) bool {
 	if err := d.r.Err(); err != nil {
-		if name != "_" {
-			wire.WithPath(err, name)
-		}
+		addPath(err, name)
 		return true
 	}
 	return false
+}
+
+// maxPath bounds the length of error paths: a failure 100000 levels deep
+// would otherwise build its path in quadratic time. Longer paths keep their
+// innermost part after a leading "...".
+const maxPath = 512
+
+// addPath prepends elem to the path of err (see wire.WithPath).
+func addPath(err error, elem string) {
+	if elem == "_" {
+		return
+	}
+	var path *string
+	switch e := err.(type) {
+	case *wire.DecodeError:
+		path = &e.Path
+	case *wire.EncodeError:
+		path = &e.Path
+	default:
+		return
+	}
+	if len(*path) > maxPath {
+		if (*path)[0] != '.' {
+			*path = "..." + *path
+		}
+		return
+	}
+	wire.WithPath(err, elem)
 }
 
 // encValue appends the value at p with op o or, for opCodec, with c. It is
@@ -514,7 +538,7 @@ func encElems(e *encState, base pointer, n int, ec *codec, bulk bool) {
 	for i := 0; i < n; i++ {
 		encValue(e, base.at(uintptr(i)*size), o, ec)
 		if o == opCodec && e.w.Err() != nil {
-			wire.WithPath(e.w.Err(), wire.IndexPath(i))
+			addPath(e.w.Err(), wire.IndexPath(i))
 			return
 		}
 	}
@@ -563,7 +587,7 @@ func decElems(d *decState, base pointer, n int, ec *codec, bulk bool) {
 		decValue(d, base.at(uintptr(i)*size), o, ec)
 		if d.r.Err() != nil {
 			if o == opCodec {
-				wire.WithPath(d.r.Err(), wire.IndexPath(i))
+				addPath(d.r.Err(), wire.IndexPath(i))
 			}
 			return
 		}

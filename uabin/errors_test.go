@@ -171,8 +171,13 @@ func TestDepthBombs(t *testing.T) {
 		t.Errorf("cyclic Node, MaxDepth -1: %v, want ErrLimitExceeded", err)
 	}
 	var d types.DiagnosticInfo
-	if err := unlimited.Unmarshal(bytes.Repeat(hx("40"), 2*hardMaxDepth), &d); !errors.Is(err, ErrLimitExceeded) {
+	err := unlimited.Unmarshal(bytes.Repeat(hx("40"), 2*hardMaxDepth), &d)
+	if !errors.Is(err, ErrLimitExceeded) {
 		t.Errorf("DiagnosticInfo bomb, MaxDepth -1: %v, want ErrLimitExceeded", err)
+	}
+	var de *DecodeError
+	if errors.As(err, &de) && (len(de.Path) > maxPath+100 || !strings.HasPrefix(de.Path, "...InnerDiagnosticInfo.")) {
+		t.Errorf("the path of a deep failure is %d bytes: %.80s", len(de.Path), de.Path)
 	}
 }
 

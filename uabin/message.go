@@ -71,7 +71,7 @@ func (o Options) AppendMessage(b []byte, v any) ([]byte, error) {
 	e.release()
 	if err != nil {
 		if name := topName(c.typ); name != "" {
-			wire.WithPath(err, name)
+			addPath(err, name)
 		}
 		return b, err
 	}
@@ -115,7 +115,7 @@ func (o Options) decodeMessage(b []byte, whole bool) (any, int, error) {
 	n := r.Offset()
 	if err := r.Err(); err != nil {
 		if name := topName(c.typ); name != "" {
-			wire.WithPath(err, name)
+			addPath(err, name)
 		}
 		return nil, n, err
 	}
