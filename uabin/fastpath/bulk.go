@@ -3,12 +3,17 @@ package fastpath
 // Bulk copies of numeric arrays: on a little-endian host the memory of a
 // []int32, []float64, []types.DateTime, ... is exactly its OPC UA wire form,
 // so a whole array is appended or filled with one copy instead of a loop
-// over the elements. This is the only file of the package that uses unsafe.
+// over the elements.
 //
-// Measured on the Variant Double[1000] workload (amd64, Go 1.26):
-// encoding 1.90 µs → 0.43 µs per array with bulk copy (the NaN check stays),
-// decoding 1.45 µs → 0.19 µs (BenchmarkVariantEncode/Decode, Double[1000],
-// loop path forced vs bulk path).
+// Every unsafe operation of the package is in this file: the memory views
+// of the bulk copies, and erase, where the engine's unsafe.Pointer becomes
+// a *T (fastpath.go only names the unsafe.Pointer type in Codec).
+//
+// Measured with BenchmarkBulk (amd64, Go 1.26, 2 shared cores; best of 5
+// runs, portable loop → bulk copy, per 1000-element Variant array):
+// Int32 encode 2.9 µs → 0.07 µs, decode 6.8 µs → 0.10 µs; Double encode
+// 1.8 µs → 1.0 µs (the scan that rewrites NaNs stays), decode
+// 4.4 µs → 0.14 µs.
 //
 // Boolean is never copied in bulk: a Go bool must hold 0 or 1, while any
 // non-zero byte on the wire means true. Floats are copied in bulk in both
@@ -16,6 +21,7 @@ package fastpath
 // (variant.go), decoding keeps NaN payloads as sent.
 
 import (
+	"reflect"
 	"unsafe"
 
 	"github.com/uabin/uabin/types"
@@ -86,4 +92,18 @@ func consumeBulk[E numeric](r *wire.Reader, t types.BuiltinType, s []E) {
 	}
 	m := memOf(s)
 	copy(m, r.Raw(len(m)))
+}
+
+// erase turns typed functions into a Codec. It is the only place in this
+// package where an unsafe.Pointer becomes a *T.
+func erase[T any](f Funcs[T]) *Codec {
+	c := &Codec{
+		Type:    reflect.TypeFor[T](),
+		Append:  func(w *wire.Writer, p unsafe.Pointer) bool { return f.Append(w, (*T)(p)) },
+		Consume: func(r *wire.Reader, p unsafe.Pointer) bool { return f.Consume(r, (*T)(p)) },
+	}
+	if f.Size != nil {
+		c.Size = func(p unsafe.Pointer) int { return f.Size((*T)(p)) }
+	}
+	return c
 }

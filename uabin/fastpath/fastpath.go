@@ -9,6 +9,38 @@
 // the same value. The engine uses the built-in fast paths by default (no
 // import needed); uabin.Options{DisableFastPaths: true} switches all of them
 // off, which is what the differential tests and bench/compare do.
+//
+// # Built-in fast paths
+//
+// Each built-in type has one file named after it, with the same
+// vocabulary: sizeX, appendX and consumeX over wire.Writer and
+// wire.Reader, bundled into a Codec listed in builtin.go. They implement
+// the contract of docs/types.md exactly; beyond it they promise:
+//
+//   - Encoding never allocates. Numeric Variant arrays (SByte..Double,
+//     DateTime, StatusCode; never Boolean) are copied in one block on
+//     little-endian hosts, with a portable loop elsewhere.
+//   - Decoding into a reused value reuses what it can: numeric Variant
+//     scalars go to the Variant's unboxed storage; a Variant array of the
+//     type and length the Variant already holds is decoded into the same
+//     memory (so other values sharing that slice see the new elements);
+//     a string (NodeId identifier, LocalizedText, QualifiedName name,
+//     Variant String, ...) equal to the one the value already holds is kept
+//     instead of allocated again. ByteStrings and ExtensionObject bodies
+//     always get new memory.
+//   - Size is exact, or -1 where it is unknown: an ExtensionObject holding
+//     a Go Value (its body size is only known to the engine), and values
+//     that cannot be encoded.
+//   - An ExtensionObject holding a Go Value is encoded in one pass: room for
+//     a FourByte TypeID is reserved, the engine appends the body, the
+//     length is back-patched, and the TypeID is written in front (the body
+//     is moved once if the TypeID needs another size). With no Engine such
+//     values fail with ErrUnknownType, and decoded bodies stay raw.
+//   - Nesting is counted as the engine counts it (a non-null Variant, a
+//     DataValue, a DiagnosticInfo each enter one level). Encoding counts
+//     too, so that a cyclic value fails with ErrLimitExceeded; as
+//     wire.Writer carries no depth, the encoding count starts at 0 in each
+//     fast-path call and stops at wire.DefaultMaxDepth.
 package fastpath
 
 import (
@@ -39,24 +71,10 @@ type Funcs[T any] struct {
 // Codec is a fast path with its type erased, as the engine uses it. The
 // pointers point to a value of type Type.
 type Codec struct {
-	Type    reflect.Type
-	Append  func(w *wire.Writer, p unsafe.Pointer) bool
-	Consume func(r *wire.Reader, p unsafe.Pointer) bool
-	Size    func(p unsafe.Pointer) int // nil if unknown
-}
-
-// erase turns typed functions into a Codec. It is the only place in this
-// package where an unsafe.Pointer becomes a *T.
-func erase[T any](f Funcs[T]) *Codec {
-	c := &Codec{
-		Type:    reflect.TypeFor[T](),
-		Append:  func(w *wire.Writer, p unsafe.Pointer) bool { return f.Append(w, (*T)(p)) },
-		Consume: func(r *wire.Reader, p unsafe.Pointer) bool { return f.Consume(r, (*T)(p)) },
-	}
-	if f.Size != nil {
-		c.Size = func(p unsafe.Pointer) int { return f.Size((*T)(p)) }
-	}
-	return c
+	Type    reflect.Type                                // the Go type of the values
+	Append  func(w *wire.Writer, p unsafe.Pointer) bool // Funcs.Append over a *Type
+	Consume func(r *wire.Reader, p unsafe.Pointer) bool // Funcs.Consume over a *Type
+	Size    func(p unsafe.Pointer) int                  // Funcs.Size over a *Type; nil if unknown
 }
 
 // Registration errors, wrapped by the errors Register returns.
