@@ -191,15 +191,24 @@ func (o Options) append(b []byte, v any) ([]byte, error) {
 	if perr != nil {
 		return b, &EncodeError{Path: perr.path, Err: perr.cause()}
 	}
+	orig := b
+	if b == nil {
+		if h := c.sizeHint.Load(); h > 0 {
+			b = make([]byte, 0, h)
+		}
+	}
 	e := o.newEncState(b)
 	c.enc(e, p, c)
 	out, err := e.w.Buf, e.w.Err()
 	e.release()
+	if err == nil && len(out)-len(b) <= 1<<20 && int32(len(out)-len(b)) != c.sizeHint.Load() {
+		c.sizeHint.Store(int32(len(out) - len(b)))
+	}
 	if err != nil {
 		if name := topName(c.typ); name != "" {
 			addPath(err, name)
 		}
-		return b, err
+		return orig, err
 	}
 	return out, nil
 }

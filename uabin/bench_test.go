@@ -198,3 +198,14 @@ func BenchmarkReadResponse(b *testing.B) {
 		}
 	}
 }
+
+func TestMarshalAllocatesOnce(t *testing.T) {
+	req := w4Request(50)
+	_, _ = Marshal(&req)
+	if n := testing.AllocsPerRun(20, func() { _, _ = Marshal(&req) }); n != 1 {
+		t.Errorf("Marshal of a ReadRequest: %v allocations, want 1 (the buffer, sized from the last call)", n)
+	}
+	if b, err := Marshal(map[int]int{}); b != nil || err == nil {
+		t.Errorf("Marshal error returns %v, %v; want nil and an error", b, err)
+	}
+}

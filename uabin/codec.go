@@ -14,6 +14,7 @@ package uabin
 import (
 	"math"
 	"reflect"
+	"sync/atomic"
 
 	"github.com/uabin/uabin/uabin/fastpath"
 	"github.com/uabin/uabin/uabin/wire"
@@ -77,6 +78,11 @@ type codec struct {
 
 	// Variant tables (variant.go).
 	vt *variantTables
+
+	// sizeHint is the size of the last value Marshal encoded with this
+	// codec at the top level: Marshal allocates that much at once instead
+	// of growing the buffer step by step.
+	sizeHint atomic.Int32
 
 	// Plan building only.
 	building bool // on the builder's stack: a reference to it is a cycle
