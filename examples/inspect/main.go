@@ -7,8 +7,12 @@
 //
 // Usage:
 //
-//	inspect [-json] [FILE]    print every message in FILE (or stdin)
-//	inspect -gen DIR          write the sample inputs to DIR
+//	inspect [-json] [-hex] [FILE]    print every message in FILE (or stdin)
+//	inspect -gen DIR                 write the sample inputs to DIR
+//
+// With -hex the input is text: hex digits, with any spaces, line breaks,
+// colons and 0x prefixes (a "hex stream" or "hex dump" copied from a
+// capture tool, without offsets).
 //
 // Multi-chunk MSG messages are reassembled per channel and request id;
 // abort chunks are shown with their status and reason. Every service
@@ -23,20 +27,23 @@
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/uabin/uabin/uabin"
 )
 
 func main() {
 	jsonOut := flag.Bool("json", false, "print JSON instead of text")
+	hexIn := flag.Bool("hex", false, "the input is hex text, not binary")
 	gen := flag.String("gen", "", "write the sample inputs (stream.bin, readrequest.bin) to this directory and exit")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: inspect [-json] [FILE]\n       inspect -gen DIR\n\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: inspect [-json] [-hex] [FILE]\n       inspect -gen DIR\n\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -57,6 +64,9 @@ func main() {
 	default:
 		flag.Usage()
 		os.Exit(2)
+	}
+	if err == nil && *hexIn {
+		in, err = parseHex(in)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "inspect:", err)
@@ -166,4 +176,18 @@ func writeJSON(w io.Writer, msgs []*message) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", b)
 	return err
+}
+
+// parseHex decodes hex text: pairs of hex digits, separated or not by
+// spaces, line breaks or colons, each group optionally prefixed by 0x.
+func parseHex(text []byte) ([]byte, error) {
+	var digits strings.Builder
+	for _, f := range strings.Fields(strings.ReplaceAll(string(text), ":", " ")) {
+		digits.WriteString(strings.TrimPrefix(strings.TrimPrefix(f, "0x"), "0X"))
+	}
+	b, err := hex.DecodeString(digits.String())
+	if err != nil {
+		return nil, fmt.Errorf("-hex: %w", err)
+	}
+	return b, nil
 }

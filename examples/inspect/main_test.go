@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -229,5 +231,30 @@ func TestDecodeUsesLimits(t *testing.T) {
 	msgs = inspect(b, uabin.Options{})
 	if len(msgs) != 1 || !strings.Contains(msgs[0].Error, "input offset") {
 		t.Fatalf("a huge array length: %+v", msgs)
+	}
+}
+
+// TestParseHex checks the -hex input forms.
+func TestParseHex(t *testing.T) {
+	bare := readSample(t, "readrequest.bin")
+	var spaced, colons, prefixed strings.Builder
+	for i, c := range bare {
+		fmt.Fprintf(&spaced, "%02x ", c)
+		if i%16 == 15 {
+			spaced.WriteString("\n")
+		}
+		fmt.Fprintf(&colons, "%02X:", c)
+		fmt.Fprintf(&prefixed, "0x%02x, ", c)
+	}
+	for _, text := range []string{spaced.String(), colons.String(), hex.EncodeToString(bare), strings.ReplaceAll(prefixed.String(), ",", "")} {
+		got, err := parseHex([]byte(text))
+		if err != nil || !bytes.Equal(got, bare) {
+			t.Errorf("parseHex(%.40q...) = % x, %v", text, got, err)
+		}
+	}
+	for _, bad := range []string{"0", "zz", "01 0"} {
+		if _, err := parseHex([]byte(bad)); err == nil {
+			t.Errorf("parseHex(%q) accepted", bad)
+		}
 	}
 }
