@@ -145,6 +145,9 @@ func RunScript(script []byte) Script {
 				continue
 			}
 			c := chunks[int(a[0])%len(chunks)]
+			if len(c) == 0 {
+				continue
+			}
 			c = append([]byte(nil), c...)
 			c[int(binary.BigEndian.Uint16(a[1:]))%len(c)] ^= a[3] | 1
 			chunks[int(a[0])%len(chunks)] = c

@@ -1,0 +1,109 @@
+package hostile_test
+
+import (
+	"bytes"
+	"reflect"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/uabin/uabin/chunk"
+	"github.com/uabin/uabin/test/hostile/cases"
+)
+
+// FuzzDecodeAny decodes its input as any target: the first two bytes pick
+// one of cases.Targets (every built-in, every non-abstract generated
+// structure, and service messages), the third switches the fast paths off
+// (bit 0), the rest is the input. Invariants: no panic; a failure is a
+// *uabin.DecodeError wrapping exactly one sentinel; after a success,
+// encoding succeeds, Size equals the encoding's length (where a Size
+// exists: not for service messages), decoding the encoding succeeds and
+// gives a value equal to the first (go-cmp, NaNs equal), and encoding that
+// again gives the same bytes.
+//
+// The seed corpus in testdata/fuzz/FuzzDecodeAny holds the W1-W7 goldens
+// and the small hostile cases (go generate ./test/hostile).
+func FuzzDecodeAny(f *testing.F) {
+	eq := []cmp.Option{cmpopts.EquateNaNs(), cmp.Exporter(func(reflect.Type) bool { return true })}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		target, noFast, data, ok := cases.SplitFuzzInput(in)
+		if !ok {
+			return
+		}
+		o := options(nil, noFast)
+		v, err := decode(o, target, data)
+		if err != nil {
+			if cerr := checkDecodeError(err, len(data)); cerr != nil {
+				t.Fatalf("%s (fast paths off=%v): %v", target.Name, noFast, cerr)
+			}
+			return
+		}
+		enc, err := encode(o, target, v)
+		if err != nil {
+			t.Fatalf("%s (fast paths off=%v): decoded % x but cannot encode it: %v", target.Name, noFast, data, err)
+		}
+		if target.Type != nil {
+			n, err := o.Size(v)
+			if err != nil || n != len(enc) {
+				t.Fatalf("%s (fast paths off=%v): Size = %d, %v; the encoding has %d bytes", target.Name, noFast, n, err, len(enc))
+			}
+		}
+		v2, err := decode(o, target, enc)
+		if err != nil {
+			t.Fatalf("%s (fast paths off=%v): % x decodes, its encoding % x does not: %v", target.Name, noFast, data, enc, err)
+		}
+		if d := cmp.Diff(v, v2, eq...); d != "" {
+			t.Fatalf("%s (fast paths off=%v): decode(encode(v)) != v for input % x (-v +decode(encode(v))):\n%s", target.Name, noFast, data, d)
+		}
+		enc2, err := encode(o, target, v2)
+		if err != nil || !bytes.Equal(enc, enc2) {
+			t.Fatalf("%s (fast paths off=%v): encode(decode(encode(v))) = % x, %v; encode(v) = % x", target.Name, noFast, enc2, err, enc)
+		}
+	})
+}
+
+// fuzzChunkLimits are the Receiver limits of FuzzChunkReassembly: small
+// enough that floods reach them within the stream a script can build.
+var fuzzChunkLimits = chunk.Limits{ChunkSize: 8192, MaxMessageSize: 32768, MaxChunkCount: 8}
+
+// FuzzChunkReassembly feeds a chunk Receiver the stream a script builds
+// (cases.RunScript): the first byte picks the security mode (None, Sign,
+// SignAndEncrypt with the W8 keys), the rest are operations of a peer that
+// holds the keys and sends, floods, aborts, renumbers, replays, reorders,
+// drops and corrupts chunks. Invariants: no panic; every error is typed
+// (chunk: prefix and a Bad status, or an AbortError); no message exceeds
+// the limits; and unless the mode is None and bytes were tampered with,
+// every delivered message is a MSG or CLO whose request id was sent and
+// whose body is a suffix of the body sent with it (only an abort can cut
+// off the front; nothing can be mixed in or changed).
+//
+// The seed corpus in testdata/fuzz/FuzzChunkReassembly holds one script per
+// attack for every mode.
+func FuzzChunkReassembly(f *testing.F) {
+	f.Fuzz(func(t *testing.T, script []byte) {
+		s := cases.RunScript(script)
+		msgs, err := receive(s.Mode, fuzzChunkLimits, s.Stream)
+		if cerr := checkChunkError(err); cerr != nil {
+			t.Fatalf("%s: %v", s.Mode, cerr)
+		}
+		for _, m := range msgs {
+			if len(m.Body) > int(fuzzChunkLimits.MaxMessageSize) || m.Chunks < 1 || m.Chunks > int(fuzzChunkLimits.MaxChunkCount) {
+				t.Fatalf("%s: message of %d bytes in %d chunks beyond the limits", s.Mode, len(m.Body), m.Chunks)
+			}
+			if m.Type != chunk.TypeMessage && m.Type != chunk.TypeClose {
+				t.Fatalf("%s: message of type %v", s.Mode, m.Type)
+			}
+			if s.Mode == "None" && s.Tampered {
+				continue
+			}
+			sent, ok := s.Sent[m.RequestID]
+			if !ok {
+				t.Fatalf("%s: message with request id %d, which was never sent", s.Mode, m.RequestID)
+			}
+			if !bytes.HasSuffix(sent, m.Body) {
+				t.Fatalf("%s: request %d delivered %d bytes that are not a suffix of the %d sent", s.Mode, m.RequestID, len(m.Body), len(sent))
+			}
+		}
+	})
+}
