@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uabin/uabin/chunk"
 	"github.com/uabin/uabin/uabin"
 )
 
@@ -256,5 +257,69 @@ func TestParseHex(t *testing.T) {
 		if _, err := parseHex([]byte(bad)); err == nil {
 			t.Errorf("parseHex(%q) accepted", bad)
 		}
+	}
+}
+
+// TestSecuredChunks checks that chunks inspect cannot decrypt are shown raw
+// with the reason: an OPN with Basic256Sha256 and signed and encrypted MSG
+// chunks.
+func TestSecuredChunks(t *testing.T) {
+	// An OPN chunk: header, asymmetric header naming Basic256Sha256, then
+	// 64 bytes standing for the RSA ciphertext.
+	sec := chunk.AsymmetricHeader{
+		SecurityPolicyURI:             chunk.PolicyBasic256Sha256.URI,
+		SenderCertificate:             []byte{0x30, 0x82, 0x01, 0x00},
+		ReceiverCertificateThumbprint: bytes.Repeat([]byte{0xab}, 20),
+	}
+	opn, err := sec.Append(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opn = append(opn, bytes.Repeat([]byte{0x5a}, 64)...)
+	h := chunk.Header{Type: chunk.TypeOpen, Chunk: chunk.ChunkFinal, Size: uint32(chunk.SecureHeaderSize + len(opn)), ChannelID: 0}
+	in := append(h.Append(nil), opn...)
+
+	// Signed and encrypted MSG chunks of a ReadRequest.
+	p := chunk.PolicyBasic256Sha256
+	keys := p.DeriveKeys(bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{2}, 32))
+	body, err := uabin.MarshalMessage(readRequest(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []chunk.SecurityMode{chunk.ModeSign, chunk.ModeSignAndEncrypt} {
+		s, err := chunk.NewSender(7, 1, chunk.Limits{ChunkSize: 8192})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetToken(1, p, mode, keys); err != nil {
+			t.Fatal(err)
+		}
+		if in, err = s.Append(in, chunk.TypeMessage, 2, body); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	var out bytes.Buffer
+	if err := run(&out, in, false); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"3 messages",
+		"#1 OPN at offset 0",
+		`SecurityPolicyUri: "http://opcfoundation.org/UA/SecurityPolicy#Basic256Sha256"`,
+		"ReceiverCertificateThumbprint: 20 bytes [ab ab",
+		"only SecurityPolicy None can be shown decoded",
+		"raw (64 bytes)",
+		"#2 MSG at offset",
+		"32 bytes left over after the message", // the HMAC-SHA256 signature
+		"which inspect does not remove",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("output:\n%s", got)
 	}
 }

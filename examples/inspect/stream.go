@@ -321,6 +321,8 @@ func secureChunk(c []byte, off int, h chunk.Header, open map[[2]uint32]*partial,
 		at = segmented(append(p.segs, segment{len(p.body), off + pos, len(body)}))
 		body = append(p.body, body...)
 	}
-	decodeBody(m, body, at, opts, false)
+	if decodeBody(m, body, at, opts, false) == 0 && h.Type != chunk.TypeOpen {
+		m.Error += "; if the channel's SecurityPolicy is not None, the body is followed by a signature or encrypted, which inspect does not remove"
+	}
 	return m
 }
