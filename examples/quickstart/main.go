@@ -213,7 +213,11 @@ func (a *annotator) dataValue(path string, d types.DataValue) {
 			names = append(names, name)
 		}
 	}
-	a.piece(path, fmt.Sprintf("DataValue, mask 0x%02x: %s", mask, strings.Join(names, ", ")), []byte{mask})
+	status := ""
+	if mask&0x02 == 0 {
+		status = " (Status Good is not written)"
+	}
+	a.piece(path, fmt.Sprintf("DataValue, mask 0x%02x: %s%s", mask, strings.Join(names, ", "), status), []byte{mask})
 	if mask&0x01 != 0 {
 		a.piece(path+".Value", text(path, d.Value), a.encode(d.Value))
 	}

@@ -32,7 +32,7 @@ func TestOutput(t *testing.T) {
 		"uabin.UnmarshalMessage: *types.ReadResponse",
 		"0000    01 00 7a 02                                      TypeId = i=634 (ReadResponse_Encoding_DefaultBinary) → *types.ReadResponse",
 		"0014    00                                               ResponseHeader.ServiceDiagnostics = empty",
-		"0080    0d                                               Results[4] = DataValue, mask 0x0d: Value, SourceTimestamp, ServerTimestamp",
+		"0080    0d                                               Results[4] = DataValue, mask 0x0d: Value, SourceTimestamp, ServerTimestamp (Status Good is not written)",
 		"0081    0d 07 f1 bd 5a 28 3d da 01                       Results[4].Value = Variant DateTime 2024-01-02T03:04:09.1234567Z",
 		"0064    0c 07 00 00 00 76 61 6c 75 65 2d 33              Results[3].Value = Variant String \"value-3\"",
 		"0092    47 33 5c 58 28 3d da 01                          Results[4].ServerTimestamp = 2024-01-02T03:04:05.1274567Z",
