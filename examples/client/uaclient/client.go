@@ -378,10 +378,10 @@ func (c *Client) createSession(ctx context.Context) error {
 			return &Error{Op: "create session", Code: types.StatusBadCertificateInvalid,
 				Err: errors.New("the server certificate differs from the one of the secure channel")}
 		}
-		if err := verifySignature(c.cfg.ServerCertificate, res.ServerSignature, c.cfg.Certificate, clientNonce); err != nil {
+		if err := verifySignature(c.policy, c.cfg.ServerCertificate, res.ServerSignature, c.cfg.Certificate, clientNonce); err != nil {
 			return &Error{Op: "create session", Code: types.StatusBadApplicationSignatureInvalid, Err: err}
 		}
-		sig, err := sign(c.cfg.PrivateKey, res.ServerCertificate, res.ServerNonce)
+		sig, err := sign(c.policy, c.cfg.PrivateKey, res.ServerCertificate, res.ServerNonce)
 		if err != nil {
 			return &Error{Op: "activate session", Code: types.StatusBadInternalError, Err: err}
 		}

@@ -231,19 +231,27 @@ func TestCertificate(t *testing.T) {
 		c.KeyUsage&x509.KeyUsageDataEncipherment == 0 || c.CheckSignature(c.SignatureAlgorithm, c.RawTBSCertificate, c.Signature) != nil {
 		t.Errorf("certificate: URIs %v, key of %d bits, key usage %b", c.URIs, key.N.BitLen(), c.KeyUsage)
 	}
-	sig, err := sign(key, []byte("certificate"), []byte("nonce"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := verifySignature(der, sig, []byte("certificate"), []byte("nonce")); err != nil {
-		t.Errorf("verify: %v", err)
-	}
-	if err := verifySignature(der, sig, []byte("certificate"), []byte("nonc3")); err == nil {
-		t.Error("a signature over other data verifies")
-	}
-	sig.Algorithm = "http://www.w3.org/2000/09/xmldsig#rsa-sha1"
-	if err := verifySignature(der, sig, []byte("certificate"), []byte("nonce")); err == nil {
-		t.Error("a signature with another algorithm verifies")
+	for _, p := range chunk.Policies()[1:] {
+		sig, err := sign(p, key, []byte("certificate"), []byte("nonce"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := algorithmOf(p).uri; sig.Algorithm != want || len(sig.Signature) != 256 {
+			t.Errorf("%s: algorithm %q (want %q), %d bytes", p.Name, sig.Algorithm, want, len(sig.Signature))
+		}
+		if err := verifySignature(p, der, sig, []byte("certificate"), []byte("nonce")); err != nil {
+			t.Errorf("%s: verify: %v", p.Name, err)
+		}
+		if err := verifySignature(p, der, sig, []byte("certificate"), []byte("nonc3")); err == nil {
+			t.Errorf("%s: a signature over other data verifies", p.Name)
+		}
+		other := chunk.PolicyBasic256
+		if p.Name == other.Name || p.Name == chunk.PolicyBasic128Rsa15.Name {
+			other = chunk.PolicyBasic256Sha256
+		}
+		if err := verifySignature(other, der, sig, []byte("certificate"), []byte("nonce")); err == nil {
+			t.Errorf("%s: the signature verifies as %s", p.Name, other.Name)
+		}
 	}
 	if !equalBytes(leaf(append(append([]byte(nil), der...), der...)), der) {
 		t.Error("leaf of a chain of two")

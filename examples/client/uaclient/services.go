@@ -49,6 +49,7 @@ type BrowseStats struct {
 // no limit asked; the server may still impose one).
 func (c *Client) Browse(ctx context.Context, node types.NodeID, maxPerRequest uint32) ([]types.ReferenceDescription, BrowseStats, error) {
 	var st BrowseStats
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	res, err := roundTrip[types.BrowseResponse](ctx, c, "browse", &types.BrowseRequest{
@@ -71,7 +72,7 @@ func (c *Client) Browse(ctx context.Context, node types.NodeID, maxPerRequest ui
 		// requests.
 		var next *types.BrowseNextResponse
 		func() {
-			ctx, cancel := context.WithTimeout(context.Background(), c.cfg.Timeout)
+			ctx, cancel := context.WithTimeout(parent, c.cfg.Timeout)
 			defer cancel()
 			next, err = roundTrip[types.BrowseNextResponse](ctx, c, "browse next", &types.BrowseNextRequest{ContinuationPoints: [][]byte{cp}})
 		}()
