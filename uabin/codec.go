@@ -50,6 +50,7 @@ type codec struct {
 	isZero  func(p pointer, c *codec) bool         // presence test of optional and bit=N fields
 	minWire int                                    // fewest bytes a value takes on the wire (for ArrayLen)
 	size    uintptr                                // Go size of a value
+	noPtr   bool                                   // values hold no pointers (cleared without write barriers)
 
 	// Containers (slice, array, pointer).
 	elem *codec // element or pointee codec
@@ -238,6 +239,66 @@ func decValue(d *decState, p pointer, o op, c *codec) {
 	default:
 		c.dec(d, p, c)
 	}
+}
+
+// isZeroValue is the presence test of optional and bit=N fields, inline for
+// primitives.
+func isZeroValue(p pointer, o op, c *codec) bool {
+	switch o {
+	case opBool, opInt8, opUint8:
+		return *as[uint8](p) == 0
+	case opInt16, opUint16:
+		return *as[uint16](p) == 0
+	case opInt32, opUint32, opFloat32:
+		return *as[uint32](p) == 0
+	case opInt64, opUint64, opFloat64:
+		return *as[uint64](p) == 0
+	case opString:
+		return len(*as[string](p)) == 0
+	}
+	return c.isZero(p, c)
+}
+
+// clearValue sets an absent field to its zero value, inline for primitives.
+func clearValue(p pointer, o op, c *codec) {
+	switch o {
+	case opBool, opInt8, opUint8:
+		*as[uint8](p) = 0
+	case opInt16, opUint16:
+		*as[uint16](p) = 0
+	case opInt32, opUint32, opFloat32:
+		*as[uint32](p) = 0
+	case opInt64, opUint64, opFloat64:
+		*as[uint64](p) = 0
+	case opString:
+		*as[string](p) = ""
+	default:
+		if c.noPtr {
+			clear(p.bytes(int(c.size))) // no pointers: no write barriers needed
+			return
+		}
+		c.g.clear(p)
+	}
+}
+
+// hasPointers reports whether values of t hold pointers.
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Array:
+		return t.Len() > 0 && hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	}
+	return true
 }
 
 // ---- primitives -----------------------------------------------------------

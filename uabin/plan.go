@@ -153,7 +153,7 @@ func (b *builder) codec(t reflect.Type, path string) (*codec, *planError) {
 		}
 		return c, nil
 	}
-	c := &codec{typ: t, size: t.Size(), g: newGoType(t), builtin: builtinStruct[t]}
+	c := &codec{typ: t, size: t.Size(), g: newGoType(t), builtin: builtinStruct[t], noPtr: !hasPointers(t)}
 	b.building[t] = c
 	b.made = append(b.made, c)
 	c.building = true
@@ -517,7 +517,7 @@ func (b *builder) fieldCodec(t reflect.Type, ti tagInfo, path string) (*codec, *
 		if err != nil {
 			return nil, err
 		}
-		c := &codec{typ: t, size: t.Size(), g: newGoType(t)}
+		c := &codec{typ: t, size: t.Size(), g: newGoType(t), noPtr: !hasPointers(t)}
 		b.setArray(c, ec, true)
 		return c, nil // no fast path: the tag changes the type's encoding
 	}
@@ -574,7 +574,7 @@ func (b *builder) leaf(t reflect.Type, ti tagInfo, path string) (*codec, *planEr
 	if !needsLeaf(t, ti) {
 		return b.codec(t, path)
 	}
-	c := &codec{typ: t, size: t.Size(), g: newGoType(t)}
+	c := &codec{typ: t, size: t.Size(), g: newGoType(t), noPtr: !hasPointers(t)}
 	switch t.Kind() {
 	case reflect.Int, reflect.Uint, reflect.Uintptr:
 		c.wireOp = wireOps[ti.wire]

@@ -44,7 +44,7 @@ func zeroStruct(p pointer, c *codec) bool {
 		if f.isMask {
 			continue
 		}
-		if !f.c.isZero(p.at(f.off), f.c) {
+		if !isZeroValue(p.at(f.off), f.op, f.c) {
 			return false
 		}
 	}
@@ -70,7 +70,7 @@ func maskOf(e *encState, p pointer, c *codec) (uint32, bool) {
 			}
 			return m, true
 		}
-		if f.bit >= 0 && !f.c.isZero(p.at(f.off), f.c) {
+		if f.bit >= 0 && !isZeroValue(p.at(f.off), f.op, f.c) {
 			m |= 1 << uint(f.bit)
 		}
 	}
@@ -160,7 +160,7 @@ func decMasked(d *decState, p pointer, c *codec) {
 			}
 			continue
 		case f.bit >= 0 && m&(1<<uint(f.bit)) == 0:
-			f.c.g.clear(fp)
+			clearValue(fp, f.op, f.c)
 			continue
 		}
 		decValue(d, fp, f.op, f.c)
@@ -219,7 +219,7 @@ func decUnion(d *decState, p pointer, c *codec) {
 	for i := 1; i < len(c.fields); i++ {
 		f := &c.fields[i]
 		if uint32(i) != s {
-			f.c.g.clear(p.at(f.off))
+			clearValue(p.at(f.off), f.op, f.c)
 			continue
 		}
 		decValue(d, p.at(f.off), f.op, f.c)
