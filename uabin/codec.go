@@ -68,6 +68,8 @@ type codec struct {
 	implicit bool    // optional fields: a UInt32 mask precedes the first field
 	masked   bool    // has a mask (implicit, computed or stored): encMasked/decMasked
 	owned    uint32  // mask bits that fields own
+	bitIdx   []int   // indexes in fields of the fields with a mask bit
+	storedAt int     // index in fields of a stored mask field, or -1
 	union    bool    // first field is a union switch
 	enter    bool    // counts one nesting level (DataValue, DiagnosticInfo, recursive types)
 

@@ -468,6 +468,16 @@ func (b *builder) fillStruct(c *codec, path string) *planError {
 		c.fields = append(c.fields, f)
 	}
 	c.owned = bits
+	c.storedAt = -1
+	for i := range c.fields {
+		f := &c.fields[i]
+		switch {
+		case f.isMask && f.stored:
+			c.storedAt = i
+		case f.bit >= 0:
+			c.bitIdx = append(c.bitIdx, i)
+		}
+	}
 	switch {
 	case c.union:
 		c.enc, c.dec = encUnion, decUnion

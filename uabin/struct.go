@@ -54,23 +54,25 @@ func zeroStruct(p pointer, c *codec) bool {
 // maskOf returns the mask to write: the stored value, or the presence bits
 // of the bit=N and optional fields.
 func maskOf(e *encState, p pointer, c *codec) (uint32, bool) {
-	var m uint32
-	for i := range c.fields {
-		f := &c.fields[i]
-		if f.isMask && f.stored {
-			if f.wide {
-				m = *as[uint32](p.at(f.off))
-			} else {
-				m = uint32(*as[uint8](p.at(f.off)))
-			}
-			if m&^c.owned != 0 {
-				e.w.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^c.owned)
-				e.failed(f.name)
-				return 0, false
-			}
-			return m, true
+	if c.storedAt >= 0 {
+		f := &c.fields[c.storedAt]
+		var m uint32
+		if f.wide {
+			m = *as[uint32](p.at(f.off))
+		} else {
+			m = uint32(*as[uint8](p.at(f.off)))
 		}
-		if f.bit >= 0 && !isZeroValue(p.at(f.off), f.op, f.c) {
+		if m&^c.owned != 0 {
+			e.w.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^c.owned)
+			e.failed(f.name)
+			return 0, false
+		}
+		return m, true
+	}
+	var m uint32
+	for _, i := range c.bitIdx {
+		f := &c.fields[i]
+		if !isZeroValue(p.at(f.off), f.op, f.c) {
 			m |= 1 << uint(f.bit)
 		}
 	}
