@@ -93,6 +93,7 @@ type Client struct {
 	requestID uint32
 	handle    uint32
 	authToken types.NodeID
+	broken    error // set when the connection can no longer be used
 
 	// SessionID is the session's id, once the session is created.
 	SessionID types.NodeID
@@ -233,8 +234,17 @@ func (c *Client) deadline(ctx context.Context) func() {
 	} else {
 		c.conn.SetDeadline(time.Now().Add(c.cfg.Timeout))
 	}
-	stop := context.AfterFunc(ctx, func() { c.conn.SetDeadline(time.Now()) })
-	return func() { stop(); c.conn.SetDeadline(time.Time{}) }
+	done := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		defer close(done)
+		c.conn.SetDeadline(time.Now())
+	})
+	return func() {
+		if !stop() {
+			<-done // it ran or runs: let it finish before the reset
+		}
+		c.conn.SetDeadline(time.Time{})
+	}
 }
 
 // handshake does Hello/Acknowledge and OpenSecureChannel.
@@ -351,19 +361,12 @@ func (c *Client) createSession(ctx context.Context) error {
 		return err
 	}
 	c.SessionID, c.authToken = res.SessionID, res.AuthenticationToken
-	anonymous := "anonymous"
+	anonymous := anonymousPolicyID(res.ServerEndpoints, c.policy, c.mode)
 	for _, ep := range res.ServerEndpoints {
-		if ep.SecurityPolicyURI != c.policy.URI || chunk.SecurityMode(ep.SecurityMode) != c.mode {
-			continue
+		if ep.SecurityPolicyURI == c.policy.URI && chunk.SecurityMode(ep.SecurityMode) == c.mode {
+			c.Endpoint = ep
+			break
 		}
-		c.Endpoint = ep
-		for _, p := range ep.UserIdentityTokens {
-			if p.TokenType == types.UserTokenTypeAnonymous {
-				anonymous = p.PolicyID
-				break
-			}
-		}
-		break
 	}
 
 	act := &types.ActivateSessionRequest{
@@ -393,9 +396,35 @@ func (c *Client) createSession(ctx context.Context) error {
 	return nil
 }
 
+// anonymousPolicyID returns the PolicyId of the anonymous user token of the
+// endpoint with policy p and mode m, or of any endpoint if that one has
+// none, or "anonymous" (node-opcua's and open62541's name) if no endpoint
+// lists one.
+func anonymousPolicyID(eps []types.EndpointDescription, p *chunk.Policy, m chunk.SecurityMode) string {
+	for pass := 0; pass < 2; pass++ {
+		for _, ep := range eps {
+			if pass == 0 && (ep.SecurityPolicyURI != p.URI || chunk.SecurityMode(ep.SecurityMode) != m) {
+				continue
+			}
+			for _, t := range ep.UserIdentityTokens {
+				if t.TokenType == types.UserTokenTypeAnonymous {
+					return t.PolicyID
+				}
+			}
+		}
+	}
+	return "anonymous"
+}
+
 // Close closes the session and the secure channel and then the connection.
-// It returns the first error, but always closes the connection.
+// It returns the first error, but always closes the connection. After a
+// failure that broke the connection (a timeout, a chunk error, an ERR
+// message) it only closes the connection and returns nil.
 func (c *Client) Close(ctx context.Context) error {
+	if c.broken != nil {
+		c.conn.Close()
+		return nil // the failure was reported when it happened
+	}
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	_, err := roundTrip[types.CloseSessionResponse](ctx, c, "close session", &types.CloseSessionRequest{DeleteSubscriptions: true})
@@ -425,6 +454,13 @@ func (c *Client) closeChannel() error {
 	return nil
 }
 
+// fail marks the connection as broken by err, closes it, and returns err.
+func (c *Client) fail(err error) error {
+	c.broken = err
+	c.conn.Close()
+	return err
+}
+
 // abandon closes the connection without a word, after an error.
 func (c *Client) abandon() { c.conn.Close() }
 
@@ -448,6 +484,9 @@ func roundTrip[Resp any](ctx context.Context, c *Client, op string, req any) (*R
 // response. A ServiceFault, or a response whose ServiceResult is bad, is an
 // *Error with the server's status code.
 func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.MessageType, req any) (*Resp, error) {
+	if c.broken != nil {
+		return nil, &Error{Op: op, Code: types.StatusBadConnectionClosed, Err: fmt.Errorf("an earlier failure closed the connection: %w", c.broken)}
+	}
 	rv := reflect.ValueOf(req).Elem()
 	rv.FieldByName("RequestHeader").Set(reflect.ValueOf(c.header()))
 	body, err := c.cfg.Options.AppendMessage(nil, req)
@@ -466,15 +505,24 @@ func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.
 		return nil, &Error{Op: op, Code: code, Err: err}
 	}
 	if _, err := c.conn.Write(c.out); err != nil {
-		return nil, wrap(op, err)
+		return nil, c.fail(wrap(op, err))
 	}
 	for {
 		m, err := c.receiver.ReadMessage(c.conn)
+		var abort *chunk.AbortError
+		if errors.As(err, &abort) && abort.RequestID != id {
+			continue // an earlier request's message, aborted
+		}
+		if err != nil && abort == nil {
+			// A timeout may leave half a chunk unread, and any other
+			// error here breaks the channel (chunk.Receiver): stop.
+			return nil, c.fail(wrap(op, err))
+		}
 		if err != nil {
-			return nil, wrap(op, err)
+			return nil, wrap(op, err) // the channel survives an abort
 		}
 		if m.Type != t {
-			return nil, &Error{Op: op, Code: types.StatusBadTCPMessageTypeInvalid, Err: fmt.Errorf("%v in answer to %v", m.Type, t)}
+			return nil, c.fail(&Error{Op: op, Code: types.StatusBadTCPMessageTypeInvalid, Err: fmt.Errorf("%v in answer to %v", m.Type, t)})
 		}
 		if m.RequestID != id {
 			continue // the answer to an earlier request that timed out

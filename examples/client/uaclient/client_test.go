@@ -259,3 +259,88 @@ func TestCertificate(t *testing.T) {
 }
 
 func equalBytes(a, b []byte) bool { return string(a) == string(b) }
+
+// TestBrokenAfterTimeout: a timeout leaves the channel unusable (half a
+// chunk may be on its way), so the next request fails at once and Close
+// only closes the connection.
+func TestBrokenAfterTimeout(t *testing.T) {
+	first := true
+	s := newFakeServer(t, sessionHandler(func(any) any {
+		if first {
+			first = false
+			return silence{}
+		}
+		return &types.ReadResponse{Results: []types.DataValue{{}}}
+	}))
+	c, err := Dial(context.Background(), s.endpoint(), Config{Timeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ReadValues(context.Background(), types.NewNumericNodeID(0, 1)); StatusCode(err) != types.StatusBadTimeout {
+		t.Fatalf("first read: %v", err)
+	}
+	start := time.Now()
+	_, err = c.ReadValues(context.Background(), types.NewNumericNodeID(0, 1))
+	if StatusCode(err) != types.StatusBadConnectionClosed || !strings.Contains(err.Error(), "BadTimeout") || time.Since(start) > 100*time.Millisecond {
+		t.Errorf("second read: %v after %v", err, time.Since(start))
+	}
+	if err := c.Close(context.Background()); err != nil {
+		t.Errorf("close: %v", err)
+	}
+}
+
+// TestAbortKeepsChannel: an abort chunk fails its request only.
+func TestAbortKeepsChannel(t *testing.T) {
+	n := 0
+	s := newFakeServer(t, sessionHandler(func(any) any {
+		n++
+		if n == 1 {
+			return abortWith{uint32(types.StatusBadResponseTooLarge), "too big"}
+		}
+		return &types.ReadResponse{Results: []types.DataValue{types.NewDataValue(types.VariantFromBool(true))}}
+	}))
+	c, err := Dial(context.Background(), s.endpoint(), Config{Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(context.Background())
+	if _, err := c.ReadValues(context.Background(), types.NewNumericNodeID(0, 1)); StatusCode(err) != types.StatusBadResponseTooLarge {
+		t.Fatalf("first read: %v", err)
+	}
+	dvs, err := c.ReadValues(context.Background(), types.NewNumericNodeID(0, 1))
+	if err != nil || !dvs[0].Value.Equal(types.VariantFromBool(true)) {
+		t.Fatalf("second read: %v %v", dvs, err)
+	}
+}
+
+func TestAnonymousPolicyID(t *testing.T) {
+	ep := func(p *chunk.Policy, m types.MessageSecurityMode, ids ...string) types.EndpointDescription {
+		e := types.EndpointDescription{SecurityPolicyURI: p.URI, SecurityMode: m}
+		for _, id := range ids {
+			e.UserIdentityTokens = append(e.UserIdentityTokens,
+				types.UserTokenPolicy{PolicyID: "user-" + id, TokenType: types.UserTokenTypeUserName},
+				types.UserTokenPolicy{PolicyID: id, TokenType: types.UserTokenTypeAnonymous})
+		}
+		return e
+	}
+	eps := []types.EndpointDescription{
+		ep(chunk.PolicyNone, types.MessageSecurityModeNone, "anon-none"),
+		ep(chunk.PolicyBasic256Sha256, types.MessageSecurityModeSign, "anon-sign"),
+		ep(chunk.PolicyBasic256Sha256, types.MessageSecurityModeSignAndEncrypt),
+	}
+	for _, tc := range []struct {
+		p    *chunk.Policy
+		m    chunk.SecurityMode
+		eps  []types.EndpointDescription
+		want string
+	}{
+		{chunk.PolicyNone, chunk.ModeNone, eps, "anon-none"},
+		{chunk.PolicyBasic256Sha256, chunk.ModeSign, eps, "anon-sign"},
+		{chunk.PolicyBasic256Sha256, chunk.ModeSignAndEncrypt, eps, "anon-none"}, // none listed: the first found
+		{chunk.PolicyNone, chunk.ModeNone, nil, "anonymous"},
+	} {
+		if got := anonymousPolicyID(tc.eps, tc.p, tc.m); got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.p.Name, tc.m, got, tc.want)
+		}
+	}
+}
