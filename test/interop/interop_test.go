@@ -27,7 +27,7 @@ import (
 // URL (opc.tcp://127.0.0.1:PORT/uabin).
 const EndpointVar = "UABIN_INTEROP_ENDPOINT"
 
-func endpoint(t *testing.T) string {
+func endpoint(t testing.TB) string {
 	t.Helper()
 	ep := os.Getenv(EndpointVar)
 	if ep == "" {
