@@ -52,11 +52,17 @@ func dataValueMask(d *types.DataValue) byte {
 
 // sizeDataValue returns the wire size of d, or -1 if the size of its
 // Variant is unknown.
-func sizeDataValue(d *types.DataValue) int {
+func sizeDataValue(d *types.DataValue) int { return sizeDataValueAt(d, 0) }
+
+// sizeDataValueAt is sizeDataValue at nesting depth depth.
+func sizeDataValueAt(d *types.DataValue, depth int) int {
+	if depth++; depth > maxEncodeDepth {
+		return -1
+	}
 	mask := dataValueMask(d)
 	size := 1
 	if mask&dvValue != 0 {
-		n := sizeVariant(&d.Value)
+		n := sizeVariantAt(&d.Value, depth)
 		if n < 0 {
 			return -1
 		}

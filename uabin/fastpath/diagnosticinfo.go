@@ -18,10 +18,13 @@ var diagnosticInfoCodec = erase(Funcs[types.DiagnosticInfo]{
 })
 
 // sizeDiagnosticInfo returns the wire size of d, or -1 if its mask has bit
-// 0x80 somewhere in the chain.
+// 0x80 somewhere in the chain or the chain is longer than maxEncodeDepth.
 func sizeDiagnosticInfo(d *types.DiagnosticInfo) int {
 	size := 0
-	for d != nil {
+	for depth := 1; d != nil; depth++ {
+		if depth > maxEncodeDepth {
+			return -1
+		}
 		m := d.Mask
 		if m&^diagnosticInfoAll != 0 {
 			return -1
@@ -43,6 +46,9 @@ func sizeDiagnosticInfo(d *types.DiagnosticInfo) int {
 			break
 		}
 		if d.InnerDiagnosticInfo == nil {
+			if depth+1 > maxEncodeDepth {
+				return -1
+			}
 			size++ // written as an empty DiagnosticInfo
 		}
 		d = d.InnerDiagnosticInfo

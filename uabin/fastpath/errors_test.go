@@ -209,18 +209,18 @@ func TestDepthLimitExact(t *testing.T) {
 func TestEncodeCycles(t *testing.T) {
 	d := &types.DiagnosticInfo{Mask: types.DiagnosticInfoInnerDiagnosticInfo}
 	d.InnerDiagnosticInfo = d
-	if _, err := diagnosticInfoFns.encode(*d); !errors.Is(err, wire.ErrLimitExceeded) {
-		t.Errorf("cyclic DiagnosticInfo: %v", err)
+	if _, err := diagnosticInfoFns.encode(*d); !errors.Is(err, wire.ErrLimitExceeded) || sizeDiagnosticInfo(d) != -1 {
+		t.Errorf("cyclic DiagnosticInfo: %v, size %d", err, sizeDiagnosticInfo(d))
 	}
 	s := make([]types.Variant, 1)
 	s[0].SetRaw(types.TypeVariant, true, s, nil)
-	if _, err := variantFns.encode(s[0]); !errors.Is(err, wire.ErrLimitExceeded) {
-		t.Errorf("cyclic Variant: %v", err)
+	if _, err := variantFns.encode(s[0]); !errors.Is(err, wire.ErrLimitExceeded) || sizeVariant(&s[0]) != -1 {
+		t.Errorf("cyclic Variant: %v, size %d", err, sizeVariant(&s[0]))
 	}
 	dv := make([]types.DataValue, 1)
 	dv[0].Value.SetRaw(types.TypeDataValue, true, dv, nil)
-	if _, err := dataValueFns.encode(dv[0]); !errors.Is(err, wire.ErrLimitExceeded) {
-		t.Errorf("cyclic DataValue: %v", err)
+	if _, err := dataValueFns.encode(dv[0]); !errors.Is(err, wire.ErrLimitExceeded) || sizeDataValue(&dv[0]) != -1 {
+		t.Errorf("cyclic DataValue: %v, size %d", err, sizeDataValue(&dv[0]))
 	}
 	// The deepest value the decoder accepts by default encodes.
 	deep := unhex(nest("98 01 00 00 00", wire.DefaultMaxDepth, "00"))
@@ -228,8 +228,16 @@ func TestEncodeCycles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, err := variantFns.encode(v); err != nil || string(b) != string(deep) {
-		t.Errorf("%d nested Variants: %v", wire.DefaultMaxDepth, err)
+	if b, err := variantFns.encode(v); err != nil || string(b) != string(deep) || sizeVariant(&v) != len(deep) {
+		t.Errorf("%d nested Variants: %v, size %d", wire.DefaultMaxDepth, err, sizeVariant(&v))
+	}
+	di := unhex(nest("40", wire.DefaultMaxDepth-1, "00"))
+	d2, err := diagnosticInfoFns.decode(di)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := diagnosticInfoFns.encode(d2); err != nil || string(b) != string(di) || sizeDiagnosticInfo(&d2) != len(di) {
+		t.Errorf("%d nested DiagnosticInfos: %v, size %d", wire.DefaultMaxDepth, err, sizeDiagnosticInfo(&d2))
 	}
 }
 

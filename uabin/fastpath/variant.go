@@ -38,13 +38,21 @@ var minWireSize = [...]int{
 
 // sizeVariant returns the wire size of v, or -1 if it is unknown (an
 // ExtensionObject with a Go value inside) or v cannot be encoded.
-func sizeVariant(v *types.Variant) int {
+func sizeVariant(v *types.Variant) int { return sizeVariantAt(v, 0) }
+
+// sizeVariantAt is sizeVariant at nesting depth depth, counted as
+// appendVariantAt counts it.
+func sizeVariantAt(v *types.Variant, depth int) int {
 	t := v.Type()
-	switch {
-	case t == types.TypeNull:
+	if t == types.TypeNull {
 		return 1
+	}
+	if depth++; depth > maxEncodeDepth {
+		return -1
+	}
+	switch {
 	case !v.IsArray():
-		n := sizeVariantScalar(v, t)
+		n := sizeVariantScalar(v, t, depth)
 		if n < 0 {
 			return -1
 		}
@@ -56,7 +64,7 @@ func sizeVariant(v *types.Variant) int {
 		}
 		return 1 + 4
 	}
-	size, n := sizeVariantArray(t, v.Raw())
+	size, n := sizeVariantArray(t, v.Raw(), depth)
 	if size < 0 {
 		return -1
 	}
@@ -70,7 +78,7 @@ func sizeVariant(v *types.Variant) int {
 	return size
 }
 
-func sizeVariantScalar(v *types.Variant, t types.BuiltinType) int {
+func sizeVariantScalar(v *types.Variant, t types.BuiltinType, depth int) int {
 	if n := bulkElemSize(t); n > 0 {
 		return n
 	}
@@ -96,7 +104,9 @@ func sizeVariantScalar(v *types.Variant, t types.BuiltinType) int {
 	case types.TypeExtensionObject:
 		return sizeOne(v.Raw(), sizeExtensionObject)
 	case types.TypeDataValue:
-		return sizeOne(v.Raw(), sizeDataValue)
+		if d, ok := v.Raw().(types.DataValue); ok {
+			return sizeDataValueAt(&d, depth)
+		}
 	}
 	return -1
 }
@@ -112,7 +122,7 @@ func sizeOne[E any](val any, size func(*E) int) int {
 // sizeVariantArray returns the size of the elements of an array (without
 // its length), -1 if unknown or not encodable, and the array length (-1 for
 // null).
-func sizeVariantArray(t types.BuiltinType, val any) (size, n int) {
+func sizeVariantArray(t types.BuiltinType, val any, depth int) (size, n int) {
 	switch t {
 	case types.TypeBoolean:
 		return sizeFixed[bool](val, 1)
@@ -159,9 +169,9 @@ func sizeVariantArray(t types.BuiltinType, val any) (size, n int) {
 	case types.TypeExtensionObject:
 		return sizeEach(val, sizeExtensionObject)
 	case types.TypeDataValue:
-		return sizeEach(val, sizeDataValue)
+		return sizeEach(val, func(d *types.DataValue) int { return sizeDataValueAt(d, depth) })
 	case types.TypeVariant:
-		return sizeEach(val, sizeVariant)
+		return sizeEach(val, func(v *types.Variant) int { return sizeVariantAt(v, depth) })
 	}
 	return -1, -1
 }
