@@ -117,11 +117,16 @@ func encVariant(e *encState, p pointer, c *codec) {
 	if !e.enter() {
 		return
 	}
-	defer func() { e.depth-- }()
 	if v.IsArray() {
 		encVariantArray(e, v, c.vt)
-		return
+	} else {
+		encVariantScalar(e, v, c.vt)
 	}
+	e.depth--
+}
+
+func encVariantScalar(e *encState, v *types.Variant, vt *variantTables) {
+	t := v.Type()
 	e.w.Uint8(byte(t))
 	bits := v.Bits()
 	switch t {
@@ -143,11 +148,11 @@ func encVariant(e *encState, p pointer, c *codec) {
 		e.w.Str(v.Str())
 	default:
 		val := v.Raw()
-		if reflect.TypeOf(val) != c.vt.scalarType[t] {
-			e.w.Failf(wire.ErrInvalid, "a Variant of type %d holds a %T, want %v", t, val, c.vt.scalarType[t])
+		if reflect.TypeOf(val) != vt.scalarType[t] {
+			e.w.Failf(wire.ErrInvalid, "a Variant of type %d holds a %T, want %v", t, val, vt.scalarType[t])
 			return
 		}
-		sc := c.vt.scalar[t]
+		sc := vt.scalar[t]
 		sc.enc(e, ifaceData(val), sc)
 	}
 }
@@ -236,11 +241,16 @@ func decVariant(d *decState, p pointer, c *codec) {
 	if !r.Enter() {
 		return
 	}
-	defer r.Leave()
 	if isArray {
 		decVariantArray(d, v, id, m&variantDims != 0, c.vt)
-		return
+	} else {
+		decVariantScalar(d, v, id, c.vt)
 	}
+	r.Leave()
+}
+
+func decVariantScalar(d *decState, v *types.Variant, id types.BuiltinType, vt *variantTables) {
+	r := &d.r
 	var bits uint64
 	switch id {
 	case types.TypeBoolean:
@@ -268,7 +278,7 @@ func decVariant(d *decState, p pointer, c *codec) {
 		}
 		return
 	default:
-		sc := c.vt.scalar[id]
+		sc := vt.scalar[id]
 		q := sc.g.alloc()
 		sc.dec(d, q, sc)
 		if r.Err() == nil {
