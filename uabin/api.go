@@ -111,6 +111,7 @@ var scratchPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return 
 var encPool = sync.Pool{New: func() any {
 	e := &encState{}
 	e.eng.enc = e
+	e.w.Engine = &e.eng
 	return e
 }}
 
@@ -122,14 +123,18 @@ var decPool = sync.Pool{New: func() any {
 
 func (o *Options) newEncState(b []byte) *encState {
 	e := encPool.Get().(*encState)
-	e.w = wire.Writer{Buf: b, EmptyStrings: o.EmptyStrings, Engine: &e.eng}
+	e.w.Buf, e.w.EmptyStrings = b, o.EmptyStrings // Engine stays &e.eng; the error was cleared by release
 	e.depth = 0
-	e.maxDepth = min(o.Limits.Resolved().MaxDepth, hardMaxDepth)
+	e.maxDepth = o.MaxDepth
+	if e.maxDepth <= 0 || e.maxDepth > hardMaxDepth {
+		e.maxDepth = min(o.Limits.Resolved().MaxDepth, hardMaxDepth)
+	}
 	e.eng.set, e.eng.registry, e.eng.uris = o.set(), o.Types, o.NamespaceURIs
 	return e
 }
 
 func (e *encState) release() {
+	e.w.Reset() // clears the error
 	e.w.Buf = nil
 	e.eng.registry, e.eng.uris = nil, nil
 	encPool.Put(e)
@@ -148,9 +153,24 @@ func (o *Options) newDecState(b []byte) *decState {
 }
 
 func (d *decState) release() {
-	d.r.Reset(nil, Limits{})
+	// The Reader keeps its input until the next call resets it; pooled
+	// states are dropped at every garbage collection, so this keeps
+	// nothing alive for long, and saves a second Reset per call.
 	d.eng.registry, d.eng.uris = nil, nil
 	decPool.Put(d)
+}
+
+// messageLimit is Limits.Resolved().MaxMessageSize without resolving the
+// other fields.
+func (o *Options) messageLimit() int {
+	switch n := o.MaxMessageSize; {
+	case n == 0:
+		return wire.DefaultMaxMessageSize
+	case n < 0:
+		return int(^uint(0) >> 1)
+	default:
+		return n
+	}
 }
 
 // topName is the first element of error paths: the name of the top-level
@@ -224,7 +244,7 @@ func (o Options) consume(b []byte, v any, whole bool) (int, error) {
 	if perr != nil {
 		return 0, &DecodeError{Path: perr.path, Err: perr.cause()}
 	}
-	max := o.Limits.Resolved().MaxMessageSize
+	max := o.messageLimit()
 	in := b
 	if len(b) > max {
 		if whole {

@@ -79,7 +79,7 @@ func (o Options) AppendMessage(b []byte, v any) ([]byte, error) {
 }
 
 func (o Options) decodeMessage(b []byte, whole bool) (any, int, error) {
-	max := o.Limits.Resolved().MaxMessageSize
+	max := o.messageLimit()
 	in := b
 	if len(b) > max {
 		if whole {

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/uabin/uabin/types"
@@ -12,15 +13,23 @@ import (
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-// planCaches maps a *fastpath.Set (nil: fast paths off) to its *sync.Map
-// of reflect.Type → *codec or *planError. Two levels of pointer-shaped keys
-// keep lookups free of allocation (a struct key would be boxed).
+// planCaches maps a *fastpath.Set to its *planCache. Keys are
+// pointer-shaped, so lookups do not allocate (a struct key would be boxed).
 var planCaches sync.Map
+
+// planCache holds the plans built for one fast-path set (or none).
+type planCache struct {
+	m sync.Map // reflect.Type → *codec or *planError
+	// last is the codec most recently returned at the top level: a loop
+	// encoding values of one type finds it without hashing (sync.Map.Load
+	// of an interface key is a third of the cost of encoding a small value).
+	last atomic.Pointer[codec]
+}
 
 // noFastCache is the cache for plans built without fast paths, and
 // defaultFastCache the one for fastpath.Default (the common case, found
 // without a lookup in planCaches).
-var noFastCache, defaultFastCache sync.Map
+var noFastCache, defaultFastCache planCache
 
 // buildMu serialises plan building. Building is rare (once per type), and
 // one builder at a time lets a builder hand out references to codecs that
@@ -29,7 +38,7 @@ var noFastCache, defaultFastCache sync.Map
 // build has finished.
 var buildMu sync.Mutex
 
-func cacheFor(set *fastpath.Set) *sync.Map {
+func cacheFor(set *fastpath.Set) *planCache {
 	switch set {
 	case nil:
 		return &noFastCache
@@ -37,10 +46,10 @@ func cacheFor(set *fastpath.Set) *sync.Map {
 		return &defaultFastCache
 	}
 	if m, ok := planCaches.Load(set); ok {
-		return m.(*sync.Map)
+		return m.(*planCache)
 	}
-	m, _ := planCaches.LoadOrStore(set, new(sync.Map))
-	return m.(*sync.Map)
+	m, _ := planCaches.LoadOrStore(set, new(planCache))
+	return m.(*planCache)
 }
 
 // planError is a plan-building failure: a Go type with no OPC UA meaning,
@@ -68,29 +77,33 @@ func (e *planError) withPath() error {
 // codecFor returns the codec of t for the fast-path set (nil: none).
 func codecFor(set *fastpath.Set, t reflect.Type) (*codec, *planError) {
 	cache := cacheFor(set)
-	if v, ok := cache.Load(t); ok {
+	if c := cache.last.Load(); c != nil && c.typ == t {
+		return c, nil
+	}
+	if v, ok := cache.m.Load(t); ok {
 		if c, ok := v.(*codec); ok {
+			cache.last.Store(c)
 			return c, nil
 		}
 		return nil, v.(*planError)
 	}
 	buildMu.Lock()
 	defer buildMu.Unlock()
-	if v, ok := cache.Load(t); ok {
+	if v, ok := cache.m.Load(t); ok {
 		if c, ok := v.(*codec); ok {
 			return c, nil
 		}
 		return nil, v.(*planError)
 	}
-	b := &builder{set: set, cache: cache, building: map[reflect.Type]*codec{}}
+	b := &builder{set: set, cache: &cache.m, building: map[reflect.Type]*codec{}}
 	c, err := b.codec(t, "")
 	if err != nil {
-		cache.Store(t, err)
+		cache.m.Store(t, err)
 		return nil, err
 	}
 	for _, bc := range b.made {
 		bc.building = false
-		cache.Store(bc.typ, bc)
+		cache.m.Store(bc.typ, bc)
 	}
 	return c, nil
 }

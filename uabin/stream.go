@@ -55,7 +55,7 @@ func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(d.buf[d.off:]) }
 // byte of a new value was read, and io.ErrUnexpectedEOF if the stream ends
 // inside a value.
 func (d *Decoder) Decode(v any) error {
-	max := d.Options.Limits.Resolved().MaxMessageSize
+	max := d.Options.messageLimit()
 	for {
 		if avail := d.buf[d.off:]; len(avail) > 0 {
 			n, err := d.Options.Decode(avail, v)
