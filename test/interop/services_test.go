@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/uabin/uabin/chunk"
 	"github.com/uabin/uabin/examples/client/uaclient"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/types/id"
@@ -197,5 +199,65 @@ func TestServiceFault(t *testing.T) {
 	}
 	if _, err := c.ReadValues(context.Background(), node("i=2259")); err != nil {
 		t.Fatalf("read after the fault: %v", err)
+	}
+}
+
+// TestRenewToken asks node-opcua for its shortest token lifetime (2.5 s;
+// it drops a token 125 % of its lifetime after issuing it) and reads across
+// two renewals, each opened with RequestType Renew under the channel's
+// policy and mode.
+func TestRenewToken(t *testing.T) {
+	ep := endpoint(t)
+	if testing.Short() {
+		t.Skip("waits for token renewals")
+	}
+	for _, s := range settings {
+		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
+			rc := newChecker(t)
+			opens := 0
+			cfg := uaclient.Config{Policy: s.policy, Mode: s.mode, Timeout: 30 * time.Second, Lifetime: 2500 * time.Millisecond,
+				Inspect: func(m chunk.Message) {
+					rc.inspect(m)
+					if m.Type == chunk.TypeOpen {
+						opens++
+					}
+				}}
+			if !s.policy.IsNone() {
+				id, err := clientIdentity()
+				if err != nil {
+					t.Fatal(err)
+				}
+				cfg.Certificate, cfg.PrivateKey = id.cert, id.key
+			}
+			c, err := uaclient.Dial(context.Background(), ep, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				if err := c.Close(context.Background()); err != nil {
+					t.Errorf("close: %v", err)
+				}
+			}()
+			for i := range 3 {
+				if i > 0 {
+					time.Sleep(2 * time.Second)
+				}
+				dvs, err := c.ReadValues(context.Background(), node("ns=1;s=Scalar.Int32"))
+				if err != nil {
+					t.Fatalf("read %d: %v", i, err)
+				}
+				if !dvs[0].Value.Equal(types.VariantFromInt32(-2000000000)) {
+					t.Fatalf("read %d: %v", i, dvs[0].Value)
+				}
+			}
+			wantOpens := 3 // Issue, Renew, Renew
+			if !s.policy.IsNone() {
+				wantOpens++ // the GetEndpoints channel's
+			}
+			if c.Renewals != 2 || opens != wantOpens {
+				t.Errorf("%d renewals, %d OPN responses; want 2 and %d", c.Renewals, opens, wantOpens)
+			}
+		})
 	}
 }

@@ -27,6 +27,9 @@ const (
 	DefaultMaxMessageSize = 64 << 20
 	// DefaultTimeout bounds each request when Config.Timeout is 0.
 	DefaultTimeout = 10 * time.Second
+	// DefaultLifetime is the security token lifetime asked for when
+	// Config.Lifetime is 0.
+	DefaultLifetime = time.Hour
 	// DefaultApplicationURI is the client's ApplicationUri when
 	// Config.ApplicationURI is empty; a generated certificate carries it.
 	DefaultApplicationURI = "urn:uabin:examples:client"
@@ -65,6 +68,11 @@ type Config struct {
 	// Timeout bounds the connection set-up and every request; 0 means
 	// DefaultTimeout.
 	Timeout time.Duration
+	// Lifetime is the RequestedLifetime of the channel's security tokens;
+	// 0 means DefaultLifetime. The client renews the token before the
+	// first request after three quarters of the lifetime the server
+	// granted.
+	Lifetime time.Duration
 
 	// Inspect, when set, sees every message received on the secure
 	// channel (OPN and MSG) in answer to a request, before its body (the
@@ -93,8 +101,11 @@ type Client struct {
 	requestID uint32
 	handle    uint32
 	authToken types.NodeID
-	broken    error // set when the connection can no longer be used
+	broken    error     // set when the connection can no longer be used
+	renewAt   time.Time // when to renew the security token
 
+	// Renewals counts the security tokens renewed.
+	Renewals int
 	// SessionID is the session's id, once the session is created.
 	SessionID types.NodeID
 	// Endpoint is the EndpointDescription the server returned for the
@@ -167,6 +178,9 @@ func (cfg Config) withDefaults() Config {
 	}
 	if cfg.ApplicationURI == "" {
 		cfg.ApplicationURI = DefaultApplicationURI
+	}
+	if cfg.Lifetime <= 0 {
+		cfg.Lifetime = DefaultLifetime
 	}
 	return cfg
 }
@@ -304,35 +318,60 @@ func (c *Client) handshake(ctx context.Context) error {
 		return wrap("open secure channel", err)
 	}
 
+	return c.openToken(ctx, types.SecurityTokenRequestTypeIssue)
+}
+
+// openToken runs OpenSecureChannel, to issue the channel's first security
+// token or to renew it (Part 4 §5.5.2, Part 6 §6.7.4), and installs the new
+// token: the client sends with it at once, and accepts the old one from the
+// server until the server's first chunk with the new one.
+func (c *Client) openToken(ctx context.Context, rt types.SecurityTokenRequestType) error {
+	op := "open secure channel"
+	if rt == types.SecurityTokenRequestTypeRenew {
+		op = "renew secure channel"
+	}
 	var clientNonce []byte
 	if !c.policy.IsNone() {
 		clientNonce = nonce(c.policy.NonceLength)
 	}
 	req := &types.OpenSecureChannelRequest{
-		RequestType:       types.SecurityTokenRequestTypeIssue,
+		RequestType:       rt,
 		SecurityMode:      types.MessageSecurityMode(c.mode),
 		ClientNonce:       clientNonce,
-		RequestedLifetime: 3600000,
+		RequestedLifetime: uint32(c.cfg.Lifetime / time.Millisecond),
 	}
-	res, err := roundTripType[types.OpenSecureChannelResponse](ctx, c, "open secure channel", chunk.TypeOpen, req)
+	res, err := roundTripType[types.OpenSecureChannelResponse](ctx, c, op, chunk.TypeOpen, req)
 	if err != nil {
 		return err
 	}
 	tok := res.SecurityToken
-	c.channelID, c.tokenID = tok.ChannelID, tok.TokenID
-	c.sender.SetChannelID(tok.ChannelID)
-	c.receiver.SetChannelID(tok.ChannelID)
+	if rt == types.SecurityTokenRequestTypeIssue {
+		c.channelID = tok.ChannelID
+		c.sender.SetChannelID(tok.ChannelID)
+		c.receiver.SetChannelID(tok.ChannelID)
+	} else if tok.ChannelID != c.channelID {
+		return c.fail(&Error{Op: op, Code: types.StatusBadSecureChannelIDInvalid, Err: fmt.Errorf("channel id %d, want %d", tok.ChannelID, c.channelID)})
+	}
 	var clientKeys, serverKeys chunk.Keys
 	if !c.policy.IsNone() {
 		if clientKeys, serverKeys, err = c.policy.ChannelKeys(clientNonce, res.ServerNonce); err != nil {
-			return wrap("open secure channel", err)
+			return c.fail(wrap(op, err))
 		}
 	}
 	if err := c.sender.SetToken(tok.TokenID, c.policy, c.mode, clientKeys); err != nil {
-		return wrap("open secure channel", err)
+		return c.fail(wrap(op, err))
 	}
 	if err := c.receiver.SetToken(tok.TokenID, c.policy, c.mode, serverKeys); err != nil {
-		return wrap("open secure channel", err)
+		return c.fail(wrap(op, err))
+	}
+	c.tokenID = tok.TokenID
+	lifetime := time.Duration(tok.RevisedLifetime) * time.Millisecond
+	if lifetime <= 0 {
+		lifetime = c.cfg.Lifetime
+	}
+	c.renewAt = time.Now().Add(lifetime * 3 / 4)
+	if rt == types.SecurityTokenRequestTypeRenew {
+		c.Renewals++
 	}
 	return nil
 }
@@ -486,6 +525,11 @@ func roundTrip[Resp any](ctx context.Context, c *Client, op string, req any) (*R
 func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.MessageType, req any) (*Resp, error) {
 	if c.broken != nil {
 		return nil, &Error{Op: op, Code: types.StatusBadConnectionClosed, Err: fmt.Errorf("an earlier failure closed the connection: %w", c.broken)}
+	}
+	if t == chunk.TypeMessage && time.Now().After(c.renewAt) {
+		if err := c.openToken(ctx, types.SecurityTokenRequestTypeRenew); err != nil {
+			return nil, err
+		}
 	}
 	rv := reflect.ValueOf(req).Elem()
 	rv.FieldByName("RequestHeader").Set(reflect.ValueOf(c.header()))

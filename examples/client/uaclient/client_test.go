@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/x509"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"strings"
@@ -342,5 +343,51 @@ func TestAnonymousPolicyID(t *testing.T) {
 		if got := anonymousPolicyID(tc.eps, tc.p, tc.m); got != tc.want {
 			t.Errorf("%s %v: %q, want %q", tc.p.Name, tc.m, got, tc.want)
 		}
+	}
+}
+
+// TestRenewToken: with a lifetime of 400 ms the client renews the token
+// before the first request after 300 ms, and sends with the new token.
+func TestRenewToken(t *testing.T) {
+	s := newFakeServer(t, sessionHandler(func(any) any {
+		return &types.ReadResponse{Results: []types.DataValue{{}}}
+	}))
+	s.mu.Lock()
+	s.lifetime = 400
+	s.mu.Unlock()
+	c, err := Dial(context.Background(), s.endpoint(), Config{Lifetime: 400 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func() {
+		t.Helper()
+		if _, err := c.ReadValues(context.Background(), types.NewNumericNodeID(0, 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read()
+	if c.Renewals != 0 {
+		t.Fatalf("%d renewals at once", c.Renewals)
+	}
+	time.Sleep(350 * time.Millisecond)
+	read()
+	if c.Renewals != 1 {
+		t.Fatalf("%d renewals after 350 ms", c.Renewals)
+	}
+	if err := c.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	osc := requestsOf[types.OpenSecureChannelRequest](s)
+	if len(osc) != 2 || osc[0].RequestType != types.SecurityTokenRequestTypeIssue || osc[1].RequestType != types.SecurityTokenRequestTypeRenew ||
+		osc[1].RequestedLifetime != 400 {
+		t.Errorf("OpenSecureChannel requests %+v", osc)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// CreateSession, ActivateSession, Read with the first token; Read and
+	// CloseSession with the second.
+	want := []uint32{fakeTokenID, fakeTokenID, fakeTokenID, fakeTokenID + 1, fakeTokenID + 1}
+	if fmt.Sprint(s.msgTokens) != fmt.Sprint(want) {
+		t.Errorf("MSG tokens %v, want %v", s.msgTokens, want)
 	}
 }

@@ -25,8 +25,9 @@
 // cause. Every request is bounded by Config.Timeout and its context, so
 // nothing waits forever.
 //
-// Not done here: renewing the security token before it expires (the channel
-// asks for a lifetime of one hour), subscriptions, user name and
-// certificate identity tokens, and checking the server certificate's trust
+// The security token is renewed (OpenSecureChannel with RequestType Renew)
+// before the first request after three quarters of its lifetime.
+//
+// Not done here: subscriptions, user name and certificate identity tokens, and checking the server certificate's trust
 // chain (the certificate must be the one GetEndpoints returned).
 package uaclient

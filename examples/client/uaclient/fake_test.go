@@ -26,9 +26,11 @@ type fakeServer struct {
 	// of silence, abortWith, closeConn.
 	handle func(req any) any
 
-	mu       sync.Mutex
-	requests []any // every request decoded, in order
-	wg       sync.WaitGroup
+	mu        sync.Mutex
+	lifetime  uint32   // the RevisedLifetime granted, in ms (0: 600000)
+	requests  []any    // every request decoded, in order
+	msgTokens []uint32 // the TokenId of every MSG received
+	wg        sync.WaitGroup
 }
 
 // silence makes the server read the request and not answer.
@@ -118,6 +120,7 @@ func (s *fakeServer) conn(conn net.Conn) error {
 	if err := snd.SetAsymmetric(chunk.Asymmetric{Policy: chunk.PolicyNone}); err != nil {
 		return err
 	}
+	token := uint32(fakeTokenID - 1)
 	for {
 		m, err := r.ReadMessage(conn)
 		if err != nil {
@@ -125,6 +128,11 @@ func (s *fakeServer) conn(conn net.Conn) error {
 		}
 		if m.Type == chunk.TypeClose {
 			return nil
+		}
+		if m.Type == chunk.TypeMessage {
+			s.mu.Lock()
+			s.msgTokens = append(s.msgTokens, m.TokenID)
+			s.mu.Unlock()
 		}
 		req, err := uabin.UnmarshalMessage(m.Body)
 		if err != nil {
@@ -135,9 +143,16 @@ func (s *fakeServer) conn(conn net.Conn) error {
 		s.mu.Unlock()
 		var res any
 		if osc, ok := req.(*types.OpenSecureChannelRequest); ok {
+			s.mu.Lock()
+			lifetime := s.lifetime
+			s.mu.Unlock()
+			if lifetime == 0 {
+				lifetime = 600000
+			}
+			token++
 			res = &types.OpenSecureChannelResponse{
 				ResponseHeader: types.ResponseHeader{RequestHandle: osc.RequestHeader.RequestHandle},
-				SecurityToken:  types.ChannelSecurityToken{ChannelID: fakeChannelID, TokenID: fakeTokenID, RevisedLifetime: 600000},
+				SecurityToken:  types.ChannelSecurityToken{ChannelID: fakeChannelID, TokenID: token, RevisedLifetime: lifetime},
 			}
 		} else {
 			res = s.handle(req)
@@ -170,10 +185,10 @@ func (s *fakeServer) conn(conn net.Conn) error {
 		}
 		if m.Type == chunk.TypeOpen {
 			r.SetChannelID(fakeChannelID)
-			if err := r.SetToken(fakeTokenID, chunk.PolicyNone, chunk.ModeNone, chunk.Keys{}); err != nil {
+			if err := r.SetToken(token, chunk.PolicyNone, chunk.ModeNone, chunk.Keys{}); err != nil {
 				return err
 			}
-			if err := snd.SetToken(fakeTokenID, chunk.PolicyNone, chunk.ModeNone, chunk.Keys{}); err != nil {
+			if err := snd.SetToken(token, chunk.PolicyNone, chunk.ModeNone, chunk.Keys{}); err != nil {
 				return err
 			}
 		}
