@@ -261,3 +261,55 @@ func TestRenewToken(t *testing.T) {
 		})
 	}
 }
+
+// TestDiagnostics asks for every DiagnosticInfo (ReturnDiagnostics 0x3FF)
+// on a Call whose second method fails: node-opcua returns one
+// DiagnosticInfo per result, the failing one with its symbolic id and
+// namespace as indexes into the response's string table.
+func TestDiagnostics(t *testing.T) {
+	ep := endpoint(t)
+	rc := newChecker(t)
+	c, err := uaclient.Dial(context.Background(), ep, uaclient.Config{ReturnDiagnostics: 0x3ff, Timeout: 30 * time.Second, Inspect: rc.inspect})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(context.Background())
+	add := func(args ...float64) types.CallMethodRequest {
+		r := types.CallMethodRequest{ObjectID: node("ns=1;s=Methods"), MethodID: node("ns=1;s=Methods.Add")}
+		for _, a := range args {
+			r.InputArguments = append(r.InputArguments, types.VariantFromFloat64(a))
+		}
+		return r
+	}
+	res, err := uaclient.Do[types.CallResponse](context.Background(), c, &types.CallRequest{MethodsToCall: []types.CallMethodRequest{add(1, 2), add(1)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) != 2 || !res.Results[1].StatusCode.IsBad() {
+		t.Fatalf("results %+v", res.Results)
+	}
+	if len(res.DiagnosticInfos) != 2 {
+		t.Fatalf("%d DiagnosticInfos, want 2: %v", len(res.DiagnosticInfos), res.DiagnosticInfos)
+	}
+	st := res.ResponseHeader.StringTable
+	str := func(i int32) string {
+		if i < 0 || int(i) >= len(st) {
+			t.Fatalf("string table index %d of %d", i, len(st))
+		}
+		return st[i]
+	}
+	di := res.DiagnosticInfos[1]
+	if !di.Has(types.DiagnosticInfoSymbolicID) || !di.Has(types.DiagnosticInfoNamespaceURI) {
+		t.Fatalf("DiagnosticInfo %v has no symbolic id or namespace", di)
+	}
+	if got, want := str(di.SymbolicID), res.Results[1].StatusCode.Name(); got != want {
+		t.Errorf("symbolic id %q, want %q", got, want)
+	}
+	if got := str(di.NamespaceURI); got != "http://opcfoundation.org/UA/" {
+		t.Errorf("namespace %q", got)
+	}
+	if di.Has(types.DiagnosticInfoLocalizedText) && str(di.LocalizedText) == "" {
+		t.Error("empty localized text")
+	}
+	t.Logf("DiagnosticInfos %v, string table %q", res.DiagnosticInfos, st)
+}

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/url"
 	"reflect"
+	"strings"
 	"time"
 
 	"github.com/uabin/uabin/chunk"
@@ -73,6 +74,11 @@ type Config struct {
 	// first request after three quarters of the lifetime the server
 	// granted.
 	Lifetime time.Duration
+
+	// ReturnDiagnostics is the RequestHeader.ReturnDiagnostics of every
+	// service request (Part 4 §7.33): which DiagnosticInfos the server
+	// returns. 0 asks for none.
+	ReturnDiagnostics uint32
 
 	// Inspect, when set, sees every message received on the secure
 	// channel (OPN and MSG) in answer to a request, before its body (the
@@ -509,8 +515,22 @@ func (c *Client) header() types.RequestHeader {
 		AuthenticationToken: c.authToken,
 		Timestamp:           types.Now(),
 		RequestHandle:       c.handle,
+		ReturnDiagnostics:   c.cfg.ReturnDiagnostics,
 		TimeoutHint:         uint32(c.cfg.Timeout / time.Millisecond),
 	}
+}
+
+// Do sends any service request on the session and returns its response:
+// req is a pointer to a request structure of package types (its
+// RequestHeader is filled in), Resp the response structure expected. A
+// ServiceFault or a bad ServiceResult is an *Error; the operation results
+// inside the response are the caller's to check. The request is bounded by
+// ctx and Config.Timeout.
+func Do[Resp any](ctx context.Context, c *Client, req any) (*Resp, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	op := strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", req), "*types."), "Request")
+	return roundTrip[Resp](ctx, c, op, req)
 }
 
 // roundTrip sends req (a pointer to a service request) in a MSG and returns

@@ -391,3 +391,33 @@ func TestRenewToken(t *testing.T) {
 		t.Errorf("MSG tokens %v, want %v", s.msgTokens, want)
 	}
 }
+
+// TestDo sends a request the Client has no method for, and checks the
+// ReturnDiagnostics of its header and the operation name of its errors.
+func TestDo(t *testing.T) {
+	s := newFakeServer(t, sessionHandler(func(req any) any {
+		if r, ok := req.(*types.TranslateBrowsePathsToNodeIDsRequest); ok && len(r.BrowsePaths) == 1 {
+			return &types.TranslateBrowsePathsToNodeIDsResponse{Results: []types.BrowsePathResult{{StatusCode: types.StatusBadNoMatch}}}
+		}
+		return &types.ServiceFault{ResponseHeader: types.ResponseHeader{ServiceResult: types.StatusBadServiceUnsupported}}
+	}))
+	c, err := Dial(context.Background(), s.endpoint(), Config{ReturnDiagnostics: 0x3ff})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(context.Background())
+	res, err := Do[types.TranslateBrowsePathsToNodeIDsResponse](context.Background(), c,
+		&types.TranslateBrowsePathsToNodeIDsRequest{BrowsePaths: []types.BrowsePath{{StartingNode: types.NewNumericNodeID(0, 85)}}})
+	if err != nil || len(res.Results) != 1 || res.Results[0].StatusCode != types.StatusBadNoMatch {
+		t.Fatalf("%+v %v", res, err)
+	}
+	_, err = Do[types.QueryFirstResponse](context.Background(), c, &types.QueryFirstRequest{})
+	if StatusCode(err) != types.StatusBadServiceUnsupported || !strings.HasPrefix(err.Error(), "uaclient: QueryFirst: BadServiceUnsupported") {
+		t.Errorf("QueryFirst: %v", err)
+	}
+	for _, r := range requestsOf[types.TranslateBrowsePathsToNodeIDsRequest](s) {
+		if r.RequestHeader.ReturnDiagnostics != 0x3ff || r.RequestHeader.AuthenticationToken != fakeAuthToken {
+			t.Errorf("request header %+v", r.RequestHeader)
+		}
+	}
+}

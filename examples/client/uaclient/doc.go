@@ -16,8 +16,8 @@
 // and nonce (Part 4 §5.6.2, §5.6.3).
 //
 // The Client then reads, browses (following continuation points), calls
-// methods and writes, one request at a time; Close ends the session and the
-// channel.
+// methods and writes, one request at a time; Do sends any other service
+// request of package types. Close ends the session and the channel.
 //
 // Every error is an *Error with the operation, the OPC UA status code (the
 // server's for ERR messages, ServiceFaults, bad ServiceResults and abort
