@@ -96,7 +96,9 @@ type codec struct {
 type field struct {
 	name   string  // Go field name, used only to build error paths
 	off    uintptr // offset from the start of the struct
-	op     op      // inline op, or opCodec to call c
+	op     op      // inline encoding op, or opCodec to call c
+	dop    op      // inline decoding op (differs from op for max=N), or opCodec
+	zop    op      // inline op for presence tests and clearing, or opCodec
 	c      *codec  // the field's codec (also for inline ops: isZero, clear)
 	bit    int8    // mask bit that decides presence; -1 for always-present fields
 	isMask bool    // this is the mask itself (computed or stored), written here
@@ -604,12 +606,19 @@ func encElems(e *encState, base pointer, n int, ec *codec, bulk bool) {
 		return
 	}
 	o, size := ec.op, ec.size
+	if o == opCodec {
+		enc := ec.enc
+		for i := 0; i < n; i++ {
+			enc(e, base.at(uintptr(i)*size), ec)
+			if e.w.Err() != nil {
+				addPath(e.w.Err(), wire.IndexPath(i))
+				return
+			}
+		}
+		return
+	}
 	for i := 0; i < n; i++ {
 		encValue(e, base.at(uintptr(i)*size), o, ec)
-		if o == opCodec && e.w.Err() != nil {
-			addPath(e.w.Err(), wire.IndexPath(i))
-			return
-		}
 	}
 }
 
@@ -652,15 +661,21 @@ func decElems(d *decState, base pointer, n int, ec *codec, bulk bool) {
 		return
 	}
 	o, size := ec.op, ec.size
+	if o == opCodec {
+		dec := ec.dec
+		for i := 0; i < n; i++ {
+			dec(d, base.at(uintptr(i)*size), ec)
+			if d.r.Err() != nil {
+				addPath(d.r.Err(), wire.IndexPath(i))
+				return
+			}
+		}
+		return
+	}
 	for i := 0; i < n; i++ {
 		decValue(d, base.at(uintptr(i)*size), o, ec)
-		if d.r.Err() != nil {
-			if o == opCodec {
-				addPath(d.r.Err(), wire.IndexPath(i))
-			}
-			return
-		}
 	}
+	// A primitive that failed made the Reader fail: its error is sticky.
 }
 
 // ---- fast paths ---------------------------------------------------------------

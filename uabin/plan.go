@@ -477,7 +477,10 @@ func (b *builder) fillStruct(c *codec, path string) *planError {
 			return perr
 		}
 		f.c = fc
-		f.op = fc.op
+		f.op, f.dop, f.zop = fc.op, fc.op, zeroOp(fc)
+		if fc.max != 0 && fc.fast == nil {
+			f.op = fc.wireOp // encoding with max=N is the plain primitive
+		}
 		c.fields = append(c.fields, f)
 	}
 	c.owned = bits
@@ -560,6 +563,22 @@ func hasKind(t reflect.Type, k reflect.Kind) bool {
 
 func hasUnsigned(t reflect.Type) bool {
 	return hasKind(t, reflect.Uint8) || hasKind(t, reflect.Uint16) || hasKind(t, reflect.Uint32) || hasKind(t, reflect.Uint64)
+}
+
+// zeroOp returns the op that tests and clears values of c inline: the
+// primitive op of its memory layout, or opCodec.
+func zeroOp(c *codec) op {
+	switch c.typ.Kind() {
+	case reflect.Int, reflect.Uint, reflect.Uintptr:
+		if c.size == 8 {
+			return opUint64
+		}
+		return opUint32
+	}
+	if o, ok := primOp[c.typ.Kind()]; ok {
+		return o
+	}
+	return opCodec
 }
 
 // needsLeaf reports whether tag options change how t is encoded (as

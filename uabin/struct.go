@@ -27,7 +27,7 @@ func decStruct(d *decState, p pointer, c *codec) {
 	}
 	for i := range c.fields {
 		f := &c.fields[i]
-		decValue(d, p.at(f.off), f.op, f.c)
+		decValue(d, p.at(f.off), f.dop, f.c)
 		if d.failed(f.name) {
 			return // the error is sticky: the depth no longer matters
 		}
@@ -44,7 +44,7 @@ func zeroStruct(p pointer, c *codec) bool {
 		if f.isMask {
 			continue
 		}
-		if !isZeroValue(p.at(f.off), f.op, f.c) {
+		if !isZeroValue(p.at(f.off), f.zop, f.c) {
 			return false
 		}
 	}
@@ -72,7 +72,7 @@ func maskOf(e *encState, p pointer, c *codec) (uint32, bool) {
 	var m uint32
 	for _, i := range c.bitIdx {
 		f := &c.fields[i]
-		if !isZeroValue(p.at(f.off), f.op, f.c) {
+		if !isZeroValue(p.at(f.off), f.zop, f.c) {
 			m |= 1 << uint(f.bit)
 		}
 	}
@@ -118,7 +118,7 @@ func encMasked(e *encState, p pointer, c *codec) {
 			continue
 		case f.bit < 0:
 		case computed:
-			if isZeroValue(fp, f.op, f.c) {
+			if isZeroValue(fp, f.zop, f.c) {
 				continue
 			}
 			m |= 1 << uint(f.bit)
@@ -184,10 +184,10 @@ func decMasked(d *decState, p pointer, c *codec) {
 			}
 			continue
 		case f.bit >= 0 && m&(1<<uint(f.bit)) == 0:
-			clearValue(fp, f.op, f.c)
+			clearValue(fp, f.zop, f.c)
 			continue
 		}
-		decValue(d, fp, f.op, f.c)
+		decValue(d, fp, f.dop, f.c)
 		if d.failed(f.name) {
 			return
 		}
@@ -246,10 +246,10 @@ func decUnion(d *decState, p pointer, c *codec) {
 	for i := 1; i < len(c.fields); i++ {
 		f := &c.fields[i]
 		if uint32(i) != s {
-			clearValue(p.at(f.off), f.op, f.c)
+			clearValue(p.at(f.off), f.zop, f.c)
 			continue
 		}
-		decValue(d, p.at(f.off), f.op, f.c)
+		decValue(d, p.at(f.off), f.dop, f.c)
 		if d.failed(f.name) {
 			return
 		}
