@@ -21,6 +21,9 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   apt-get install -y -q nodejs npm
 fi
 echo "-- node $(node --version), npm $(npm --version)"
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+  echo "warning: node-opcua 2.186 is tested here on Node 20 (its engines field asks for 22); this Node is older"
+fi
 
 echo "-- npm ci (node-opcua $(sed -n 's/.*"node-opcua": "\(.*\)".*/\1/p' "$here/package.json"))"
 (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)

@@ -197,7 +197,10 @@ func (cfg *Config) prepareSecurity(ctx context.Context, endpoint string) error {
 	if cfg.Mode != chunk.ModeSign && cfg.Mode != chunk.ModeSignAndEncrypt {
 		return &Error{Op: "connect", Code: types.StatusBadSecurityModeRejected, Err: fmt.Errorf("mode %v with policy %s", cfg.Mode, cfg.Policy.Name)}
 	}
-	if cfg.Certificate == nil && cfg.PrivateKey == nil {
+	if (cfg.Certificate == nil) != (cfg.PrivateKey == nil) {
+		return &Error{Op: "connect", Code: types.StatusBadInvalidArgument, Err: errors.New("Config.Certificate and Config.PrivateKey go together")}
+	}
+	if cfg.Certificate == nil {
 		cert, key, err := NewCertificate(cfg.ApplicationURI, 2048)
 		if err != nil {
 			return &Error{Op: "connect", Code: types.StatusBadInternalError, Err: err}

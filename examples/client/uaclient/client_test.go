@@ -421,3 +421,10 @@ func TestDo(t *testing.T) {
 		}
 	}
 }
+
+func TestCertificateWithoutKey(t *testing.T) {
+	_, err := Dial(context.Background(), "opc.tcp://127.0.0.1:1", Config{Policy: chunk.PolicyBasic256Sha256, Certificate: []byte{1}})
+	if StatusCode(err) != types.StatusBadInvalidArgument {
+		t.Errorf("certificate without key: %v", err)
+	}
+}
