@@ -296,6 +296,18 @@ func fuzzOne(t *testing.T, data []byte) {
 	v, err := decodeBoth(t, data[1:], typ)
 	if err == nil {
 		encodeBoth(t, v, typ == nil)
+		if typ != nil {
+			// Decoding twice into the same value (the second time through
+			// the in-place paths) must give the same value, in both modes.
+			for _, o := range []uabin.Options{fast, plans} {
+				again := reflect.New(typ)
+				must(o.Unmarshal(data[1:], again.Interface()))
+				if err := o.Unmarshal(data[1:], again.Interface()); err != nil || !cmp.Equal(again.Interface(), v, equal) {
+					t.Fatalf("decoding again into the same value (fast paths off: %v): %v\n%s",
+						o.DisableFastPaths, err, cmp.Diff(v, again.Interface(), equal))
+				}
+			}
+		}
 	}
 	// Both sides must count nesting alike: decode again with a low limit.
 	defer func(f, p uabin.Options) { fast, plans = f, p }(fast, plans)
