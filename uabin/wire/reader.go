@@ -34,7 +34,10 @@ func NewReader(b []byte, l Limits) *Reader {
 // Reset makes r read b from its start with limits l (resolved), a clean
 // error and depth, keeping r.Engine.
 func (r *Reader) Reset(b []byte, l Limits) {
-	*r = Reader{buf: b, end: len(b), Limits: l.Resolved(), Engine: r.Engine}
+	// Field by field rather than *r = Reader{...}: this runs once per
+	// decoding call, and the assignments are cheaper than a struct copy.
+	r.buf, r.off, r.end, r.err, r.depth = b, 0, len(b), nil, 0
+	r.Limits = l.Resolved()
 }
 
 // Offset returns the number of bytes consumed so far.
