@@ -16,6 +16,7 @@ import (
 	"reflect"
 	"sync/atomic"
 
+	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/fastpath"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -38,6 +39,7 @@ const (
 	opFloat32
 	opFloat64
 	opString
+	opVariant // only as a field's zop: the presence test of a Variant
 )
 
 // A codec encodes and decodes values of one Go type in OPC UA Binary.
@@ -259,6 +261,8 @@ func isZeroValue(p pointer, o op, c *codec) bool {
 		return *as[uint64](p) == 0
 	case opString:
 		return len(*as[string](p)) == 0
+	case opVariant:
+		return as[types.Variant](p).IsNull()
 	}
 	return c.isZero(p, c)
 }
@@ -480,7 +484,7 @@ func decIntAs(d *decState, p pointer, c *codec) {
 var opName = [...]string{
 	opBool: "Boolean", opInt8: "SByte", opUint8: "Byte", opInt16: "Int16", opUint16: "UInt16",
 	opInt32: "Int32", opUint32: "UInt32", opInt64: "Int64", opUint64: "UInt64",
-	opFloat32: "Float", opFloat64: "Double", opString: "String", opCodec: "",
+	opFloat32: "Float", opFloat64: "Double", opString: "String", opCodec: "", opVariant: "Variant",
 }
 
 // zeroFloat treats only +0 as zero, so that an optional -0 is still sent.

@@ -568,6 +568,9 @@ func hasUnsigned(t reflect.Type) bool {
 // zeroOp returns the op that tests and clears values of c inline: the
 // primitive op of its memory layout, or opCodec.
 func zeroOp(c *codec) op {
+	if c.typ == typeVariant {
+		return opVariant
+	}
 	switch c.typ.Kind() {
 	case reflect.Int, reflect.Uint, reflect.Uintptr:
 		if c.size == 8 {

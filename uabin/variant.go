@@ -106,13 +106,15 @@ func zeroVariant(p pointer, _ *codec) bool { return as[types.Variant](p).IsNull(
 func encVariant(e *encState, p pointer, c *codec) {
 	v := as[types.Variant](p)
 	t := v.Type()
-	if t == types.TypeNull {
+	switch {
+	case t == types.TypeNull:
 		e.w.Uint8(0)
 		return
-	}
-	if t > types.TypeVariant || (t == types.TypeVariant && !v.IsArray()) {
+	case t > types.TypeVariant || (t == types.TypeVariant && !v.IsArray()):
 		e.w.Failf(wire.ErrInvalid, "a Variant cannot hold a scalar of type %d", t)
 		return
+	case !v.IsArray() && encVariantUnboxed(e, v, t):
+		return // numeric or text scalars nest nothing: no level to count
 	}
 	if !e.enter() {
 		return
@@ -120,41 +122,51 @@ func encVariant(e *encState, p pointer, c *codec) {
 	if v.IsArray() {
 		encVariantArray(e, v, c.vt)
 	} else {
-		encVariantScalar(e, v, c.vt)
+		val := v.Raw()
+		if reflect.TypeOf(val) != c.vt.scalarType[t] {
+			e.w.Failf(wire.ErrInvalid, "a Variant of type %d holds a %T, want %v", t, val, c.vt.scalarType[t])
+			return
+		}
+		e.w.Uint8(byte(t))
+		sc := c.vt.scalar[t]
+		sc.enc(e, ifaceData(val), sc)
 	}
 	e.depth--
 }
 
-func encVariantScalar(e *encState, v *types.Variant, vt *variantTables) {
-	t := v.Type()
-	e.w.Uint8(byte(t))
+// encVariantUnboxed writes a scalar kept in the Variant's unboxed storage
+// (numeric types and text) and reports whether t is one of them.
+func encVariantUnboxed(e *encState, v *types.Variant, t types.BuiltinType) bool {
 	bits := v.Bits()
 	switch t {
 	case types.TypeBoolean:
+		e.w.Uint8(byte(t))
 		e.w.Bool(bits != 0)
 	case types.TypeSByte, types.TypeByte:
+		e.w.Uint8(byte(t))
 		e.w.Uint8(uint8(bits))
 	case types.TypeInt16, types.TypeUInt16:
+		e.w.Uint8(byte(t))
 		e.w.Uint16(uint16(bits))
 	case types.TypeInt32, types.TypeUInt32, types.TypeStatusCode:
+		e.w.Uint8(byte(t))
 		e.w.Uint32(uint32(bits))
 	case types.TypeInt64, types.TypeUInt64, types.TypeDateTime:
+		e.w.Uint8(byte(t))
 		e.w.Uint64(bits)
 	case types.TypeFloat:
+		e.w.Uint8(byte(t))
 		e.w.Float32(math.Float32frombits(uint32(bits)))
 	case types.TypeDouble:
+		e.w.Uint8(byte(t))
 		e.w.Float64(math.Float64frombits(bits))
 	case types.TypeString, types.TypeXmlElement:
+		e.w.Uint8(byte(t))
 		e.w.Str(v.Str())
 	default:
-		val := v.Raw()
-		if reflect.TypeOf(val) != vt.scalarType[t] {
-			e.w.Failf(wire.ErrInvalid, "a Variant of type %d holds a %T, want %v", t, val, vt.scalarType[t])
-			return
-		}
-		sc := vt.scalar[t]
-		sc.enc(e, ifaceData(val), sc)
+		return false
 	}
+	return true
 }
 
 func encVariantArray(e *encState, v *types.Variant, vt *variantTables) {
