@@ -1,0 +1,247 @@
+package wire
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestReaderPrimitives(t *testing.T) {
+	in := []byte{
+		0x02,       // Boolean: any non-zero byte is true
+		0xfe,       // SByte -2
+		0xc8,       // Byte 200
+		0xfe, 0xff, // Int16 -2
+		0x34, 0x12, // UInt16 0x1234
+		0x00, 0xca, 0x9a, 0x3b, // Int32 1e9
+		0xef, 0xbe, 0xad, 0xde, // UInt32
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, // Int64 -1
+		8, 7, 6, 5, 4, 3, 2, 1, // UInt64
+		0x00, 0x00, 0xd0, 0xc0, // Float -6.5
+		0x01, 0, 0, 0, 0, 0, 0xf8, 0x7f, // Double NaN with payload 1 (Go's math.NaN())
+	}
+	r := NewReader(in, Limits{})
+	if !r.Bool() || r.Int8() != -2 || r.Uint8() != 200 || r.Int16() != -2 || r.Uint16() != 0x1234 ||
+		r.Int32() != 1000000000 || r.Uint32() != 0xdeadbeef || r.Int64() != -1 ||
+		r.Uint64() != 0x0102030405060708 || r.Float32() != -6.5 {
+		t.Fatal("wrong values")
+	}
+	if r.Err() != nil || r.Offset() != 35 || r.Remaining() != 8 {
+		t.Fatalf("err %v offset %d remaining %d", r.Err(), r.Offset(), r.Remaining())
+	}
+	// A NaN keeps its payload when decoded.
+	if bits := math.Float64bits(r.Float64()); bits != 0x7ff8000000000001 {
+		t.Fatalf("NaN payload %#x", bits)
+	}
+}
+
+func TestReaderStrings(t *testing.T) {
+	r := NewReader([]byte{
+		0x06, 0, 0, 0, 0xe6, 0xb0, 0xb4, 0x42, 0x6f, 0x79, // "水Boy"
+		0xff, 0xff, 0xff, 0xff, // null String
+		0, 0, 0, 0, // empty String
+		0xff, 0xff, 0xff, 0xff, // null ByteString
+		0, 0, 0, 0, // empty ByteString
+		2, 0, 0, 0, 7, 8, // ByteString
+	}, Limits{})
+	if s := r.Str(); s != "水Boy" {
+		t.Fatalf("got %q", s)
+	}
+	if r.Str() != "" || r.Str() != "" {
+		t.Fatal("null and empty strings decode to \"\"")
+	}
+	if b := r.ByteString(); b != nil {
+		t.Fatal("null ByteString must decode to nil")
+	}
+	if b := r.ByteString(); b == nil || len(b) != 0 {
+		t.Fatal("empty ByteString must decode to a non-nil empty slice")
+	}
+	dst := make([]byte, 0, 8)
+	if b := r.ByteStringInto(dst); string(b) != "\x07\x08" || &b[0] != &dst[:1][0] {
+		t.Fatal("ByteStringInto must reuse dst")
+	}
+	if r.Err() != nil || r.Remaining() != 0 {
+		t.Fatal(r.Err())
+	}
+}
+
+// TestReaderErrors checks the kind, offset and message of every failure,
+// and that a failed Reader reads nothing more.
+func TestReaderErrors(t *testing.T) {
+	cases := []struct {
+		name   string
+		in     []byte
+		limits Limits
+		read   func(r *Reader)
+		kind   error
+		offset int
+		msg    string
+	}{
+		{"truncated UInt32", []byte{1, 2, 3}, Limits{}, func(r *Reader) { r.Uint32() }, ErrTruncated, 0, "need 4 bytes, 3 left"},
+		{"truncated after a value", []byte{1, 2}, Limits{}, func(r *Reader) { r.Uint8(); r.Uint16() }, ErrTruncated, 1, "need 2 bytes, 1 left"},
+		{"string length -2", []byte{0xfe, 0xff, 0xff, 0xff}, Limits{}, func(r *Reader) { r.Str() }, ErrInvalid, 0, "string length -2"},
+		{"string above limit", []byte{5, 0, 0, 0, 'a', 'b', 'c', 'd', 'e'}, Limits{MaxStringLength: 4}, func(r *Reader) { r.Str() }, ErrLimitExceeded, 0, "above the limit 4"},
+		{"string longer than input", []byte{0xff, 0xff, 0xff, 0x7f, 'a', 'b', 'c', 'd'}, Limits{MaxStringLength: -1}, func(r *Reader) { r.Str() }, ErrTruncated, 0, "string length 2147483647"},
+		{"byte string above limit", []byte{9, 0, 0, 0}, Limits{MaxByteStringLength: 8}, func(r *Reader) { r.ByteString() }, ErrLimitExceeded, 0, "byte string length 9"},
+		{"array above limit", []byte{3, 0, 0, 0}, Limits{MaxArrayLength: 2}, func(r *Reader) { r.ArrayLen(1) }, ErrLimitExceeded, 0, "array length 3"},
+		// 0x7fffffff elements of at least 4 bytes with 4 bytes behind them.
+		{"array longer than input", []byte{0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4}, Limits{MaxArrayLength: -1}, func(r *Reader) { r.ArrayLen(4) }, ErrTruncated, 0, "needs at least"},
+		{"array length -5", []byte{0xfb, 0xff, 0xff, 0xff}, Limits{}, func(r *Reader) { r.ArrayLen(1) }, ErrInvalid, 0, "array length -5"},
+		{"raw past the end", []byte{1}, Limits{}, func(r *Reader) { r.Raw(2) }, ErrTruncated, 0, "need 2 bytes"},
+		{"depth", nil, Limits{MaxDepth: 2}, func(r *Reader) {
+			r.Enter()
+			r.Enter()
+			r.Enter()
+		}, ErrLimitExceeded, 0, "deeper than 2 levels"},
+		{"limit past the end", []byte{1, 2}, Limits{}, func(r *Reader) { r.Limit(3) }, ErrTruncated, 0, "need 3 bytes"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := NewReader(c.in, c.limits)
+			c.read(r)
+			err := r.Err()
+			var de *DecodeError
+			if !errors.As(err, &de) {
+				t.Fatalf("got %v, want a *DecodeError", err)
+			}
+			if !errors.Is(err, c.kind) {
+				t.Fatalf("got %v, want kind %v", err, c.kind)
+			}
+			if de.Offset != c.offset {
+				t.Fatalf("offset %d, want %d", de.Offset, c.offset)
+			}
+			if msg := err.Error(); !strings.HasPrefix(msg, "uabin: decoding at offset") || !strings.Contains(msg, c.msg) {
+				t.Fatalf("message %q, want it to contain %q", msg, c.msg)
+			}
+			// Sticky: nothing more is read, and the first error stays.
+			if r.Remaining() != 0 {
+				t.Fatalf("a failed Reader must have nothing left, has %d", r.Remaining())
+			}
+			if r.Uint8() != 0 || r.Str() != "" || r.ByteString() != nil || r.ArrayLen(1) != -1 || r.Err() != err {
+				t.Fatal("reads after a failure must return zero values and keep the first error")
+			}
+		})
+	}
+}
+
+func TestReaderLimitUnlimit(t *testing.T) {
+	r := NewReader([]byte{1, 2, 3, 4, 5}, Limits{})
+	r.Uint8()
+	saved := r.Limit(2)
+	if r.Remaining() != 2 {
+		t.Fatalf("remaining %d in the limited body", r.Remaining())
+	}
+	r.Uint16()
+	r.Uint8() // past the body
+	if !errors.Is(r.Err(), ErrTruncated) {
+		t.Fatal("reading past a Limit must fail")
+	}
+	r.Unlimit(saved)
+	if r.Remaining() != 0 {
+		t.Fatal("Unlimit must not reopen a failed Reader")
+	}
+
+	r = NewReader([]byte{1, 2, 3, 4, 5}, Limits{})
+	saved = r.Limit(4)
+	r.Uint32()
+	r.Unlimit(saved)
+	if r.Uint8() != 5 || r.Err() != nil {
+		t.Fatal("Unlimit must restore the end")
+	}
+}
+
+func TestReaderDepth(t *testing.T) {
+	r := NewReader(nil, Limits{MaxDepth: 3})
+	for i := 0; i < 3; i++ {
+		if !r.Enter() {
+			t.Fatalf("level %d refused", i+1)
+		}
+	}
+	if r.Enter() {
+		t.Fatal("level 4 accepted")
+	}
+	if r.Depth() != 3 {
+		t.Fatalf("depth %d after a refused Enter", r.Depth())
+	}
+	r.Leave()
+	if r.Depth() != 2 {
+		t.Fatal("Leave must decrement")
+	}
+}
+
+func TestErrorPaths(t *testing.T) {
+	r := NewReader([]byte{1}, Limits{})
+	r.Uint32()
+	err := r.Err()
+	WithPath(err, "NodeID")
+	WithPath(err, IndexPath(3))
+	WithPath(err, "NodesToRead")
+	WithPath(err, "ReadRequest")
+	want := "uabin: decoding ReadRequest.NodesToRead[3].NodeID at offset 0: truncated input: need 4 bytes, 1 left"
+	if err.Error() != want {
+		t.Fatalf("got  %q\nwant %q", err.Error(), want)
+	}
+	ee := &EncodeError{Err: Errorf(ErrInvalid, "bad")}
+	WithPath(ee, "Field")
+	if ee.Error() != "uabin: encoding Field: invalid value: bad" || !errors.Is(ee, ErrInvalid) {
+		t.Fatalf("got %q", ee.Error())
+	}
+	if (&EncodeError{Err: ErrUnsupported}).Error() != "uabin: encoding: unsupported Go type" {
+		t.Fatal("top-level encode error message")
+	}
+}
+
+func TestLimitsResolved(t *testing.T) {
+	l := Limits{MaxArrayLength: 7, MaxStringLength: -1}.Resolved()
+	want := Limits{
+		MaxDepth:            DefaultMaxDepth,
+		MaxArrayLength:      7,
+		MaxStringLength:     math.MaxInt,
+		MaxByteStringLength: DefaultMaxByteStringLength,
+		MaxMessageSize:      DefaultMaxMessageSize,
+	}
+	if l != want {
+		t.Fatalf("got %+v, want %+v", l, want)
+	}
+}
+
+// FuzzReader reads a fuzzed sequence of values picked by the input itself:
+// no panic, offsets only grow, and allocation stays bounded by the input
+// (every length is checked against the bytes that remain).
+func FuzzReader(f *testing.F) {
+	f.Add([]byte{0, 4, 0, 0, 0, 'a', 'b', 'c', 'd'})
+	f.Add([]byte{1, 0xff, 0xff, 0xff, 0x7f, 1})
+	f.Add([]byte{2, 0xfe, 0xff, 0xff, 0xff})
+	f.Fuzz(func(t *testing.T, in []byte) {
+		r := NewReader(in, Limits{MaxArrayLength: -1, MaxStringLength: -1, MaxByteStringLength: -1})
+		for steps := 0; r.Err() == nil && r.Remaining() > 0 && steps < 1000; steps++ {
+			before := r.Offset()
+			switch r.Uint8() % 6 {
+			case 0:
+				if s := r.Str(); len(s) > len(in) {
+					t.Fatal("string longer than the input")
+				}
+			case 1:
+				if b := r.ByteString(); len(b) > len(in) {
+					t.Fatal("byte string longer than the input")
+				}
+			case 2:
+				if n := r.ArrayLen(1); n > len(in) {
+					t.Fatal("array length not bounded by the input")
+				}
+			case 3:
+				r.Float64()
+			case 4:
+				saved := r.Limit(int(r.Uint8()))
+				r.Uint16()
+				r.Unlimit(saved)
+			case 5:
+				r.Raw(int(r.Uint8()))
+			}
+			if r.Offset() < before || r.Offset() > len(in) {
+				t.Fatalf("offset went from %d to %d", before, r.Offset())
+			}
+		}
+	})
+}
