@@ -138,7 +138,7 @@ func TestTestdataUpToDate(t *testing.T) {
 // that makes it fail; such a case is skipped with that reason until the
 // bug is fixed.
 var knownBugs = map[string]string{
-	"recursion-variant-arrays-depth-1000/plans": "finding 1: with the fast paths off, the error path of nested values builds the field path by prepending one element per level, so the heap grows with the square of the depth (1.7 MB for 5 KB of input at depth 1000)",
+	// "recursion-variant-arrays-depth-1000/plans": finding 1 (fixed in 212dba7),
 }
 
 // TestCases runs every case in testdata/cases: decoding cases with the fast

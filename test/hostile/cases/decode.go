@@ -12,7 +12,7 @@ import (
 // docs/limits.md), small enough to keep testdata small.
 const (
 	bombLevels   = 10000
-	eoBombLevels = 3000
+	eoBombLevels = 1500
 )
 
 func le32(v int64) []byte { return binary.LittleEndian.AppendUint32(nil, uint32(v)) }
@@ -54,6 +54,12 @@ func nestExtensionObjects(n int) []byte {
 // DataValue holding the next, the last one empty: 2n-1 levels.
 func nestDataValues(n int) []byte {
 	return join(rep([]byte{0x01, 0x97, 1, 0, 0, 0}, n-1), []byte{0})
+}
+
+// nestTrees returns n Trees, each the only child of the one before: n
+// levels.
+func nestTrees(n int) []byte {
+	return join(rep(join(le32(7), le32(1)), n-1), le32(7), le32(-1))
 }
 
 // readResponseWith returns a ReadResponse service message (ns=0;i=634)
@@ -121,6 +127,10 @@ func decodeCases() []*Case {
 		nil, "ErrLimitExceeded", readResponseWith(nestDataValues(bombLevels/2)))
 	rec("recursion-diagnosticinfo-in-message", MessageTarget, "a ReadResponse whose ServiceDiagnostics is a DiagnosticInfo chain",
 		nil, "ErrLimitExceeded", join([]byte{0x01, 0x00, 0x7a, 0x02}, make([]byte, 16), nestDiagnosticInfos(bombLevels), le32(-1), []byte{0, 0, 0}, le32(-1), le32(-1)))
+	rec("recursion-user-type", "user/Tree", fmt.Sprintf("a user struct Tree with one child, %d levels deep", bombLevels),
+		nil, "ErrLimitExceeded", nestTrees(bombLevels))
+	rec("control-user-type-100", "user/Tree", "a user struct Tree 100 levels deep",
+		nil, "ok", nestTrees(100))
 	rec("recursion-variant-arrays-depth-1000", "Variant", "1001 nested Variant arrays with MaxDepth 1000",
 		map[string]int{"depth": 1000}, "ErrLimitExceeded", nestVariantArrays(1001))
 	// Positive controls for recursion: Part 6 requires 100 levels.

@@ -47,7 +47,9 @@ type Case struct {
 	Input []byte
 }
 
-// Format returns the text form of c, as stored in testdata/cases.
+// Format returns the text form of c, as stored in testdata/cases: a
+// comment line (Doc), "key: value" lines, then "hex:" and the input (see
+// writeHex for the repeat lines).
 func (c *Case) Format() []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# %s\n", c.Doc)
@@ -75,17 +77,53 @@ func (c *Case) Format() []byte {
 	}
 	fmt.Fprintf(&b, "size: %d\n", len(c.Input))
 	b.WriteString("hex:\n")
-	for off := 0; off < len(c.Input); off += 32 {
-		line := c.Input[off:min(off+32, len(c.Input))]
-		for i, x := range line {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			fmt.Fprintf(&b, "%02x", x)
-		}
-		b.WriteByte('\n')
-	}
+	writeHex(&b, c.Input)
 	return b.Bytes()
+}
+
+// writeHex writes in as lines of at most 32 hex bytes; a unit of 1 to 16
+// bytes repeated to fill at least 64 bytes is written as one line
+// "*<count> <hex unit>", so that recursion bombs stay short and readable.
+func writeHex(b *bytes.Buffer, in []byte) {
+	var lit []byte
+	flush := func() {
+		for off := 0; off < len(lit); off += 32 {
+			writeHexLine(b, lit[off:min(off+32, len(lit))])
+		}
+		lit = lit[:0]
+	}
+	for i := 0; i < len(in); {
+		bestL, bestK := 0, 0
+		for l := 1; l <= 16 && i+l <= len(in); l++ {
+			k := 1
+			for i+(k+1)*l <= len(in) && bytes.Equal(in[i+k*l:i+(k+1)*l], in[i:i+l]) {
+				k++
+			}
+			if k*l >= 64 && k*l > bestK*bestL {
+				bestL, bestK = l, k
+			}
+		}
+		if bestL == 0 {
+			lit = append(lit, in[i])
+			i++
+			continue
+		}
+		flush()
+		fmt.Fprintf(b, "*%d ", bestK)
+		writeHexLine(b, in[i:i+bestL])
+		i += bestK * bestL
+	}
+	flush()
+}
+
+func writeHexLine(b *bytes.Buffer, line []byte) {
+	for i, x := range line {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(b, "%02x", x)
+	}
+	b.WriteByte('\n')
 }
 
 // Parse reads a case in the text form of Format.
@@ -99,7 +137,16 @@ func Parse(text []byte) (*Case, error) {
 	for sc.Scan() {
 		line := sc.Text()
 		if inHex {
-			hx = append(hx, strings.ReplaceAll(line, " ", "")...)
+			n := 1
+			if rest, ok := strings.CutPrefix(line, "*"); ok {
+				count, unit, _ := strings.Cut(rest, " ")
+				var err error
+				if n, err = strconv.Atoi(count); err != nil || n < 1 {
+					return nil, fmt.Errorf("cases: bad repeat line %q", line)
+				}
+				line = unit
+			}
+			hx = append(hx, strings.Repeat(strings.ReplaceAll(line, " ", ""), n)...)
 			continue
 		}
 		if d, ok := strings.CutPrefix(line, "# "); ok {

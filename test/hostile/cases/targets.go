@@ -27,7 +27,8 @@ const MessageTarget = "message"
 // Targets lists every decoding target, in a fixed order: the 25 built-in
 // types in the order of their type ids, two extra Go mappings of built-ins
 // (time.Time and []byte), every non-abstract structure of
-// types.StandardTypes in schema order, and the service-message target last.
+// types.StandardTypes in schema order, one recursive user type (Tree), and
+// the service-message target last.
 // FuzzDecodeAny picks Targets[i] with i taken from the first two bytes of
 // its input (big-endian, modulo len(Targets)).
 var Targets = buildTargets()
@@ -68,7 +69,16 @@ func buildTargets() []Target {
 		}
 		ts = append(ts, Target{ti.Name, ti.Type})
 	}
+	ts = append(ts, Target{"user/Tree", reflect.TypeFor[Tree]()})
 	return append(ts, Target{MessageTarget, nil})
+}
+
+// Tree is a user structure that can contain itself: the engine counts one
+// nesting level per Tree value, so a deep tree is a recursion bomb like a
+// deep Variant.
+type Tree struct {
+	Value    int32  `ua:"Int32"`
+	Children []Tree // nil is the null array: the leaves end the recursion
 }
 
 // TargetIndex returns the index of the target called name in Targets, or
