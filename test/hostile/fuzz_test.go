@@ -12,8 +12,10 @@ import (
 // FuzzDecodeAny decodes its input as any target: the first two bytes pick
 // one of cases.Targets (every built-in, every non-abstract generated
 // structure, and service messages), the third switches the fast paths off
-// (bit 0), the rest is the input. Invariants: no panic; a failure is a
-// *uabin.DecodeError wrapping exactly one sentinel; after a success,
+// (bit 0), the rest is the input. Invariants: no panic; the other
+// fast-path setting gives the same outcome (the same sentinel, or an equal
+// value); a failure is a *uabin.DecodeError wrapping exactly one sentinel;
+// after a success,
 // encoding succeeds, Size equals the encoding's length (where a Size
 // exists: not for service messages), decoding the encoding succeeds and
 // gives a value equal to the first (deepEqual: every field, NaNs equal), and encoding that
@@ -29,6 +31,15 @@ func FuzzDecodeAny(f *testing.F) {
 		}
 		o := options(nil, noFast)
 		v, err := decode(o, target, data)
+		// The fast paths and the plans implement one contract
+		// (docs/types.md): the same outcome, the same value.
+		other, oerr := decode(options(nil, !noFast), target, data)
+		if kindOf(err, sentinels) != kindOf(oerr, sentinels) {
+			t.Fatalf("%s: fast paths off=%v: %v; fast paths off=%v: %v", target.Name, noFast, err, !noFast, oerr)
+		}
+		if err == nil && !deepEqual(reflect.ValueOf(v), reflect.ValueOf(other)) {
+			t.Fatalf("%s: the fast paths and the plans decode % x differently:\n%+v\n%+v", target.Name, data, v, other)
+		}
 		if err != nil {
 			if cerr := checkDecodeError(err, len(data)); cerr != nil {
 				t.Fatalf("%s (fast paths off=%v): %v", target.Name, noFast, cerr)
