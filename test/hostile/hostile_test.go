@@ -252,8 +252,9 @@ func tail(s string, n int) string {
 }
 
 // TestRecursionCanary shows that the subprocess catches a missing depth
-// limit: with MaxDepth set to "no limit" (-1), the 10000-level Variant bomb
-// must kill the child with a stack overflow. If this test fails, the
+// limit: with MaxDepth set to "no limit" (-1; the engine's hard cap of
+// 100000 levels is far away), the 10000-level Variant bomb must kill the
+// child with a stack overflow. If this test fails, the
 // recursion cases could pass without a depth limit and prove nothing.
 func TestRecursionCanary(t *testing.T) {
 	path := filepath.Join("testdata", "cases", "recursion-variant-arrays.case")
