@@ -26,10 +26,12 @@ type Case struct {
 	// "chunk/SignAndEncrypt" for a stream of chunks fed to a Receiver
 	// (see ChunkModes).
 	Target string
-	// Limits are the decoder limits (uabin.Limits fields; 0 default, -1
-	// none) for decoding targets, or the Receiver's limits for chunk
-	// targets (ChunkSize, MaxMessageSize, MaxChunkCount; 0 = the harness
-	// defaults, see ChunkLimits).
+	// Limits are, for decoding targets, uabin.Limits fields by key:
+	// depth, array, string, bytestring, message (MaxDepth,
+	// MaxArrayLength, MaxStringLength, MaxByteStringLength,
+	// MaxMessageSize; missing or 0 is the default, -1 no limit). For chunk
+	// targets they are the Receiver's limits: chunksize, maxmessage,
+	// maxchunks (see ChunkLimits).
 	Limits map[string]int
 	// Want is the expected outcome: "ok", or the name of the sentinel the
 	// error must wrap ("ErrTruncated", "ErrLimitExceeded", "ErrInvalid",
