@@ -19,11 +19,13 @@ import (
 )
 
 // childStack is the maximum goroutine stack of the subprocess that runs
-// the recursion cases. A decode that honours MaxDepth needs a few hundred
-// bytes of stack per level, so 1000 levels (control-variant-arrays-depth-1000)
-// fit; a decode without a depth limit runs through the 3000-10000 levels of
-// the bombs and dies with "goroutine stack exceeds" instead of spending
-// gigabytes (TestRecursionCanary shows that it does).
+// the recursion cases. A level of Variant nesting takes between 0.5 and
+// 1 KiB of stack (4000 levels need more than 2 MiB and less than 4 MiB,
+// with the fast paths on or off), so the default 200 levels and the 500 of
+// control-variant-arrays-depth-500 fit with room to spare, while a decode
+// without a depth limit runs into the 3000 to 10000 levels of the bombs
+// and dies with "goroutine stack exceeds" instead of growing its stack to
+// the 1 GB default (TestRecursionCanary shows that it does).
 const childStack = 1 << 20
 
 // Environment of the subprocess: the case file, the fast-path switch and an
