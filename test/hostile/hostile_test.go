@@ -183,7 +183,7 @@ func TestCases(t *testing.T) {
 			}
 		})
 	}
-	for _, want := range []string{"recursion", "length", "matrix", "limits", "control", "invalid",
+	for _, want := range []string{"recursion", "length", "matrix", "limits", "control", "invalid", "amplification",
 		"chunk-flood", "chunk-sequence", "chunk-padding", "chunk-signature", "chunk-size"} {
 		if classes[want] == 0 {
 			t.Errorf("no case of class %s", want)

@@ -246,6 +246,27 @@ func decodeCases() []*Case {
 	add(&Case{Name: "unknown-message-type", Class: "invalid", Target: MessageTarget, Doc: "a service message whose type id ns=0;i=1 is not registered",
 		Want: "ErrUnknownType", Input: []byte{0x00, 0x01, 0x00}})
 
+	// Amplification: valid inputs with the most Go heap per wire byte. They
+	// must decode, within the heap bound of the promise.
+	amp := func(name, target, doc string, in []byte) {
+		add(&Case{Name: "amplification-" + name, Class: "amplification", Target: target, Doc: doc, Want: "ok", Input: in})
+	}
+	amp("variant-datavalue-scalars", "Variant", "a Variant array of 65535 Variants, each an empty DataValue scalar (17 00)",
+		join([]byte{0x98}, le32(65535), rep([]byte{0x17, 0x00}, 65535)))
+	amp("variant-datavalue-array", "Variant", "a Variant array of 65535 empty DataValues (1 byte each)",
+		join([]byte{0x97}, le32(65535), rep([]byte{0x00}, 65535)))
+	amp("variant-null-variants", "Variant", "a Variant array of 65535 null Variants (1 byte each)",
+		join([]byte{0x98}, le32(65535), rep([]byte{0x00}, 65535)))
+	amp("variant-extensionobject-scalars", "Variant", "a Variant array of 65535 Variants, each a null ExtensionObject scalar (16 00 00 00)",
+		join([]byte{0x98}, le32(65535), rep([]byte{0x16, 0x00, 0x00, 0x00}, 65535)))
+	amp("variant-localizedtext-array", "Variant", "a Variant array of 65535 empty LocalizedTexts (1 byte each)",
+		join([]byte{0x95}, le32(65535), rep([]byte{0x00}, 65535)))
+	amp("readresponse-datavalues", MessageTarget, "a ReadResponse with 65535 empty DataValues and 65535 empty DiagnosticInfos",
+		join([]byte{0x01, 0x00, 0x7a, 0x02}, make([]byte, 16), []byte{0}, le32(-1), []byte{0, 0, 0},
+			le32(65535), rep([]byte{0x00}, 65535), le32(65535), rep([]byte{0x00}, 65535)))
+	amp("extensionobject-keyvaluepairs", "Variant", "a Variant array of 4096 ExtensionObjects, each a KeyValuePair holding an empty DataValue",
+		join([]byte{0x96}, le32(4096), rep(join(kvEncodingID, []byte{0x01}, le32(8), []byte{0, 0, 0xff, 0xff, 0xff, 0xff, 0x17, 0x00}), 4096)))
+
 	// Configured limits.
 	lim := func(name, target, doc string, limits map[string]int, want string, in []byte) {
 		add(&Case{Name: name, Class: "limits", Target: target, Doc: doc, Limits: limits, Want: want, Input: in})

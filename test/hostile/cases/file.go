@@ -17,7 +17,8 @@ type Case struct {
 	// Name is the file name (without .case) and the subtest name.
 	Name string
 	// Class is the attack class: "recursion", "length", "matrix",
-	// "limits", "control" (positive controls), "chunk-flood",
+	// "limits", "invalid", "amplification" (valid inputs with the most
+	// heap per byte), "control" (positive controls), "chunk-flood",
 	// "chunk-sequence", "chunk-padding", "chunk-signature", "chunk-size".
 	Class string
 	// Doc says in one line what the input is and why the outcome is right.
