@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# run.sh BEFORE AFTER [BENCH-REGEXP] [COUNT] [BENCHTIME]
+#
+# Measures perflog_test.go (BenchmarkLog) against two revisions of this
+# repository and prints benchstat's comparison. Each revision's uabin and
+# types packages are extracted with `git archive` (the checkout is not
+# touched) into $PERFLOG_DIR (default /tmp/perflog), a test binary is built
+# against each, and the two binaries run alternately, one -count at a time,
+# so that a change in the machine's load hits both sides alike. Raw results
+# stay in $PERFLOG_DIR/out/BEFORE-AFTER.{before,after}.txt.
+#
+# Example (the back-patched masks):
+#   bash bench/compare/message/testdata/perflog/run.sh ffd4d38^ ffd4d38 'Log/W5.*/.*/plans' 10 100ms
+set -euo pipefail
+before=${1:?usage: run.sh BEFORE AFTER [BENCH-REGEXP] [COUNT] [BENCHTIME]}
+after=${2:?usage: run.sh BEFORE AFTER [BENCH-REGEXP] [COUNT] [BENCHTIME]}
+bench=${3:-.}
+count=${4:-10}
+benchtime=${5:-100ms}
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(git -C "$here" rev-parse --show-toplevel)
+work=${PERFLOG_DIR:-/tmp/perflog}
+benchstat=${BENCHSTAT:-$(go env GOPATH)/bin/benchstat}
+mkdir -p "$work/src" "$work/mod" "$work/bin" "$work/out"
+
+build() { # rev -> path of the test binary
+	local sha
+	sha=$(git -C "$repo" rev-parse --short=10 "$1^{commit}")
+	if [ ! -x "$work/bin/$sha.test" ]; then
+		rm -rf "$work/src/$sha" "$work/mod/$sha"
+		mkdir -p "$work/src/$sha" "$work/mod/$sha"
+		git -C "$repo" archive "$sha" go.mod go.sum uabin types | tar -x -C "$work/src/$sha"
+		cp "$here/perflog_test.go" "$work/mod/$sha/"
+		cp "$work/src/$sha/go.sum" "$work/mod/$sha/go.sum"
+		cat >"$work/mod/$sha/go.mod" <<MOD
+module perflog
+
+go 1.24
+
+require github.com/uabin/uabin v0.0.0
+
+replace github.com/uabin/uabin => $work/src/$sha
+MOD
+		(cd "$work/mod/$sha" && GOFLAGS=-mod=mod GOPROXY=off go mod tidy >/dev/null 2>&1 &&
+			go test -c -o "$work/bin/$sha.test" .) >&2
+	fi
+	echo "$work/bin/$sha.test"
+}
+
+b=$(build "$before")
+a=$(build "$after")
+tag="$(basename "$b" .test)-$(basename "$a" .test)"
+: >"$work/out/$tag.before.txt"
+: >"$work/out/$tag.after.txt"
+for i in $(seq "$count"); do
+	"$b" -test.run '^$' -test.bench "$bench" -test.benchtime "$benchtime" -test.count 1 >>"$work/out/$tag.before.txt"
+	"$a" -test.run '^$' -test.bench "$bench" -test.benchtime "$benchtime" -test.count 1 >>"$work/out/$tag.after.txt"
+done
+cd "$work/out" && "$benchstat" "before=$tag.before.txt" "after=$tag.after.txt"
