@@ -63,7 +63,12 @@ func child(path string) int {
 		c.Limits["depth"], _ = strconv.Atoi(d)
 	}
 	o := options(c.Limits, os.Getenv(envNoFast) == "1")
-	target := cases.Targets[cases.TargetIndex(c.Target)]
+	ti := cases.TargetIndex(c.Target)
+	if ti < 0 {
+		fmt.Println("outcome: unknown target", c.Target)
+		return 1
+	}
+	target := cases.Targets[ti]
 	debug.SetMaxStack(childStack)
 	// Each decode runs on a new goroutine, whose stack starts small and
 	// can grow only up to childStack.
