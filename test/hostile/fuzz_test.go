@@ -7,6 +7,7 @@ import (
 
 	"github.com/uabin/uabin/chunk"
 	"github.com/uabin/uabin/test/hostile/cases"
+	"github.com/uabin/uabin/types"
 )
 
 // FuzzDecodeAny decodes its input as any target: the first two bytes pick
@@ -113,4 +114,39 @@ func FuzzChunkReassembly(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTargets checks that FuzzDecodeAny's list holds the 25 built-ins in
+// type-id order, every non-abstract standard structure once, and service
+// messages, and that FuzzInput and SplitFuzzInput agree.
+func TestTargets(t *testing.T) {
+	for id := 1; id <= 25; id++ {
+		if got, want := cases.Targets[id-1].Name, types.BuiltinType(id).String(); got != want {
+			t.Errorf("Targets[%d] = %s, want built-in %s", id-1, got, want)
+		}
+	}
+	seen := map[reflect.Type]bool{}
+	for _, tg := range cases.Targets {
+		seen[tg.Type] = true
+	}
+	n := 0
+	for _, ti := range types.StandardTypes {
+		if ti.Abstract {
+			continue
+		}
+		n++
+		if !seen[ti.Type] {
+			t.Errorf("structure %s is not a target", ti.Name)
+		}
+	}
+	if want := 25 + 2 + n + 1 + 1; len(cases.Targets) != want {
+		t.Errorf("%d targets, want %d (25 built-ins, 2 extra mappings, %d structures, Tree, message)", len(cases.Targets), want, n)
+	}
+	for i, tg := range cases.Targets {
+		got, noFast, data, ok := cases.SplitFuzzInput(cases.FuzzInput(tg.Name, true, []byte{7}))
+		if !ok || got.Name != tg.Name || !noFast || !bytes.Equal(data, []byte{7}) {
+			t.Errorf("target %d (%s) does not survive FuzzInput/SplitFuzzInput: %s %v %v", i, tg.Name, got.Name, noFast, data)
+		}
+	}
+	t.Logf("%d targets", len(cases.Targets))
 }
