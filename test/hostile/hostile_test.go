@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uabin/uabin/chunk"
 	"github.com/uabin/uabin/test/hostile/cases"
 	"github.com/uabin/uabin/uabin"
 )
@@ -291,8 +292,14 @@ func runChunkCase(t *testing.T, c *cases.Case) {
 			t.Errorf("%s: want the stream to end cleanly, got %v", c.Doc, err)
 		}
 	case "AbortError":
-		if !errors.Is(err, sentinelAbort()) {
+		var ab *chunk.AbortError
+		if !errors.As(err, &ab) {
 			t.Errorf("%s: want an AbortError, got %v", c.Doc, err)
+		}
+	case "ErrorMessage":
+		var em *chunk.ErrorMessage
+		if !errors.As(err, &em) {
+			t.Errorf("%s: want an ErrorMessage, got %v", c.Doc, err)
 		}
 	default:
 		s, ok := chunkSentinels[c.Want]
@@ -310,7 +317,6 @@ func runChunkCase(t *testing.T, c *cases.Case) {
 	t.Logf("%d messages, %v, heap %d B for %d B of stream", len(msgs), err, used, len(c.Input))
 }
 
-func sentinelAbort() error { return chunkSentinels["ErrAborted"] }
 
 // TestTruncatedGoldens decodes every prefix of every W1-W7 encoding, with
 // the fast paths on and off: each must fail with ErrTruncated (a prefix of

@@ -264,6 +264,19 @@ func chunkCases() []*Case {
 				return b
 			}())
 
+		// Message and chunk types.
+		cc := m('C', 1, 1, pattern(10))
+		cc.Type = "CLO"
+		add("chunk-size", "clo-intermediate", "an intermediate (C) CLO chunk: only MSG may be split", nil, "ErrMessageType", 0, Seal(cc))
+		xt := m('X', 1, 1, pattern(10))
+		add("chunk-size", "unknown-chunk-type", "chunk type X", nil, "ErrMessageType", 0, Seal(xt))
+		add("chunk-size", "hello-on-channel", "a UA TCP Hello where secure chunks are expected", nil, "ErrMessageType", 0,
+			join([]byte("HELF"), le32(32), le32(0), le32(8192), le32(8192), le32(0), le32(0), le32(-1)))
+		add("chunk-size", "unknown-message-type", "message type XYZ", nil, "ErrMessageType", 0,
+			join([]byte("XYZF"), le32(16), le32(ChannelID), le32(TokenID)))
+		add("control", "error-message", "a UA TCP Error message (Bad_TcpServerTooBusy) ends the stream with an *ErrorMessage", nil, "ErrorMessage", 0,
+			join([]byte("ERRF"), le32(20), le32(0x807D0000), le32(4), []byte("busy")))
+
 		// Channel and token.
 		wc := m('F', 1, 1, pattern(10))
 		wc.Channel = 8

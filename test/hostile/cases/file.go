@@ -37,7 +37,7 @@ type Case struct {
 	// Want is the expected outcome: "ok", or the name of the sentinel the
 	// error must wrap ("ErrTruncated", "ErrLimitExceeded", "ErrInvalid",
 	// "ErrUnknownType" for decoding; the chunk package's sentinel names,
-	// or "AbortError", for chunk targets).
+	// or "AbortError" or "ErrorMessage", for chunk targets).
 	Want string
 	// Messages is, for chunk targets, the number of messages that must be
 	// delivered before the outcome in Want.
