@@ -317,7 +317,6 @@ func runChunkCase(t *testing.T, c *cases.Case) {
 	t.Logf("%d messages, %v, heap %d B for %d B of stream", len(msgs), err, used, len(c.Input))
 }
 
-
 // TestTruncatedGoldens decodes every prefix of every W1-W7 encoding, with
 // the fast paths on and off: each must fail with ErrTruncated (a prefix of
 // a valid encoding can only run out of bytes) and never panic. Decode (the
