@@ -204,12 +204,18 @@ func checkDecodeError(err error, inputLen int) error {
 
 // deepEqual reports whether a and b hold equal values, comparing every
 // field (exported or not), NaNs equal to NaNs, nil slices different from
-// empty ones. Unlike go-cmp, whose report machinery compares nested
-// one-element slices repeatedly, its cost is linear in the size of the
-// values, so 200 levels of nesting stay cheap.
+// empty ones, and using a type's own Equal method where it has one (as
+// go-cmp does: types.Variant keeps a Double as raw bits, and its Equal
+// treats every NaN payload as equal). Unlike go-cmp, whose report
+// machinery compares nested one-element slices repeatedly, its cost is
+// linear in the size of the values, so 200 levels of nesting stay cheap.
 func deepEqual(a, b reflect.Value) bool {
 	if a.Kind() != b.Kind() || a.Type() != b.Type() {
 		return false
+	}
+	if m, ok := a.Type().MethodByName("Equal"); ok && a.CanInterface() && b.CanInterface() &&
+		m.Type.NumIn() == 2 && m.Type.In(1) == a.Type() && m.Type.NumOut() == 1 && m.Type.Out(0).Kind() == reflect.Bool {
+		return m.Func.Call([]reflect.Value{a, b})[0].Bool()
 	}
 	switch a.Kind() {
 	case reflect.Float32, reflect.Float64:
