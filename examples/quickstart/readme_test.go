@@ -203,10 +203,6 @@ var (
 	codeFences = regexp.MustCompile("(?s)\n```.*?\n```")
 )
 
-// pendingDoc is written by the benchmark run (bench/compare); until it is
-// committed, links to it are logged rather than failed.
-const pendingDoc = "benchmarks.md"
-
 // TestDocLinks checks that docs/README.md lists every document in docs/ and
 // that every relative link of the README, docs/README.md and docs/limits.md
 // points to a file.
@@ -231,12 +227,46 @@ func TestDocLinks(t *testing.T) {
 		for _, m := range links {
 			target := filepath.Join(filepath.Dir(f), m[1])
 			if _, err := os.Stat(target); err != nil {
-				if filepath.Base(target) == pendingDoc {
-					t.Logf("%s links to %s, which bench/compare has not written yet", f, m[1])
-					continue
-				}
 				t.Errorf("%s links to %s, which does not exist", f, m[1])
 			}
 		}
 	}
+}
+
+// TestReadmeSpeed checks that the figures the README quotes are the
+// headline of docs/benchmarks.md, so that a new benchmark run cannot leave
+// old numbers in the README.
+func TestReadmeSpeed(t *testing.T) {
+	readme := readFile(t, "../../README.md")
+	bench, err := os.ReadFile("../../docs/benchmarks.md")
+	if err != nil {
+		t.Skipf("no benchmark run recorded yet: %v", err)
+	}
+	speed := section(readme, "## Speed")
+	headline := section(string(bench), "## Headline")
+	var quoted int
+	for _, l := range strings.Split(speed, "\n") {
+		if strings.HasPrefix(l, "- ") {
+			quoted++
+			if !strings.Contains(headline, l+"\n") {
+				t.Errorf("the README quotes %q, which is not in the headline of docs/benchmarks.md:\n%s", l, headline)
+			}
+		}
+	}
+	if quoted == 0 {
+		t.Error("the README's Speed section quotes no figures")
+	}
+}
+
+// section returns the Markdown section that starts with the heading line.
+func section(md, heading string) string {
+	i := strings.Index(md, "\n"+heading+"\n")
+	if i < 0 {
+		return ""
+	}
+	s := md[i+1:]
+	if j := strings.Index(s[len(heading):], "\n## "); j >= 0 {
+		s = s[:len(heading)+j+1]
+	}
+	return s
 }
