@@ -2,6 +2,7 @@ package hostile_test
 
 import (
 	"bytes"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -13,7 +14,8 @@ import (
 // FuzzDecodeAny decodes its input as any target: the first two bytes pick
 // one of cases.Targets (every built-in, every non-abstract generated
 // structure, and service messages), the third switches the fast paths off
-// (bit 0), the rest is the input. Invariants: no panic; the other
+// (bit 0), the rest is the input. Invariants: no panic (also when the
+// value a failed decode left behind is encoded); the other
 // fast-path setting gives the same outcome (the same sentinel, or an equal
 // value); a failure is a *uabin.DecodeError wrapping exactly one sentinel;
 // after a success,
@@ -44,6 +46,14 @@ func FuzzDecodeAny(f *testing.F) {
 		if err != nil {
 			if cerr := checkDecodeError(err, len(data)); cerr != nil {
 				t.Fatalf("%s (fast paths off=%v): %v", target.Name, noFast, cerr)
+			}
+			// Unmarshal may leave the value partly decoded
+			// (docs/limits.md), but it stays a value the caller can use:
+			// encoding it may fail, it must not panic.
+			if v != nil {
+				if _, perr := safeEncode(o, target, v); errors.Is(perr, errPanic) {
+					t.Fatalf("%s (fast paths off=%v): encoding the value left by a failed decode of % x: %v", target.Name, noFast, data, perr)
+				}
 			}
 			return
 		}

@@ -113,6 +113,17 @@ func encode(o uabin.Options, target cases.Target, v any) ([]byte, error) {
 	return o.Marshal(v)
 }
 
+// safeEncode is encode with a panic returned as an error wrapping
+// errPanic.
+func safeEncode(o uabin.Options, target cases.Target, v any) (b []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, err = nil, fmt.Errorf("%w: %v", errPanic, r)
+		}
+	}()
+	return encode(o, target, v)
+}
+
 // heap returns the bytes f allocates (TotalAlloc delta). The caller warms
 // f up first.
 func heap(f func()) uint64 {
