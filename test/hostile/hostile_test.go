@@ -414,3 +414,41 @@ func TestHeapPerInputByte(t *testing.T) {
 }
 
 func le32(n int) []byte { return []byte{byte(n), byte(n >> 8), byte(n >> 16), byte(n >> 24)} }
+
+// TestHeapLinearInDepth decodes each nesting shape at two depths, four
+// times apart, once within MaxDepth and once one level beyond it (the
+// failure path), and requires the heap to grow at most linearly (five
+// times, for four times the input): a quadratic path, such as an error
+// path that rebuilds its field path at every level, shows up as sixteen.
+// Heap is a deterministic stand-in for time here; the tests never time.
+func TestHeapLinearInDepth(t *testing.T) {
+	for _, nst := range cases.Nestings {
+		target := cases.Targets[cases.TargetIndex(nst.Target)]
+		for _, noFast := range []bool{false, true} {
+			for _, fail := range []bool{false, true} {
+				name := fmt.Sprintf("%s/fastpathsoff=%v/fail=%v", nst.Name, noFast, fail)
+				t.Run(name, func(t *testing.T) {
+					var used [2]uint64
+					for i, steps := range []int{100, 400} {
+						depth := nst.Levels(steps)
+						if fail {
+							depth--
+						}
+						o := options(map[string]int{"depth": depth}, noFast)
+						in := nst.Build(steps)
+						var err error
+						run := func() { _, err = decode(o, target, in) }
+						run()
+						used[i] = heap(run)
+						if fail != (err != nil) || fail && !errors.Is(err, uabin.ErrLimitExceeded) {
+							t.Fatalf("%d steps, MaxDepth %d: %v", steps, depth, err)
+						}
+					}
+					if used[1] > 5*used[0]+4096 {
+						t.Errorf("heap %d B at 100 steps, %d B at 400: more than linear", used[0], used[1])
+					}
+				})
+			}
+		}
+	}
+}

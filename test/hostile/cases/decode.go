@@ -62,6 +62,28 @@ func nestTrees(n int) []byte {
 	return join(rep(join(le32(7), le32(1)), n-1), le32(7), le32(-1))
 }
 
+// Nesting is one family of nested input: Build(n) nests n levels of it
+// for Target.
+type Nesting struct {
+	Name   string
+	Target string
+	Build  func(n int) []byte
+	// Levels returns the nesting depth of Build(n).
+	Levels func(n int) int
+}
+
+func times(k, minus int) func(int) int { return func(n int) int { return k*n - minus } }
+
+// Nestings are the recursive shapes of the recursion cases, for tests that
+// vary the depth.
+var Nestings = []Nesting{
+	{"variant-arrays", "Variant", nestVariantArrays, times(1, 0)},
+	{"diagnosticinfos", "DiagnosticInfo", nestDiagnosticInfos, times(1, 0)},
+	{"extensionobjects", "Variant", nestExtensionObjects, times(2, 0)},
+	{"datavalues", "DataValue", nestDataValues, times(2, 1)},
+	{"user-type", "user/Tree", nestTrees, times(1, 0)},
+}
+
 // readResponseWith returns a ReadResponse service message (ns=0;i=634)
 // with the W5 header and one result whose bytes are dv.
 func readResponseWith(dv []byte) []byte {
