@@ -158,3 +158,44 @@ func BenchmarkLog(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkText runs the text forms of the types package (21ce81b): parsing
+// a Guid, and the String of a Guid, a NodeId and an ExpandedNodeId.
+func BenchmarkText(b *testing.B) {
+	const guidText = "72962B91-FA75-4AE6-8D28-B404DC7DAF63"
+	g, err := types.ParseGUID(guidText)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if s := g.String(); s != guidText {
+		b.Fatalf("Guid String %q, want %q", s, guidText)
+	}
+	n := types.NewStringNodeID(2, "Demo.Static.Scalar.Double.0")
+	x := types.ExpandedNodeID{NodeID: n, NamespaceURI: "http://example.org/UA/"}
+	b.Run("ParseGUID", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := types.ParseGUID(guidText); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("GUIDString", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_ = g.String()
+		}
+	})
+	b.Run("NodeIDString", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_ = n.String()
+		}
+	})
+	b.Run("ExpandedNodeIDString", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_ = x.String()
+		}
+	})
+}

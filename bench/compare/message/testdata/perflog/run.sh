@@ -23,13 +23,17 @@ work=${PERFLOG_DIR:-/tmp/perflog}
 benchstat=${BENCHSTAT:-$(go env GOPATH)/bin/benchstat}
 mkdir -p "$work/src" "$work/mod" "$work/bin" "$work/out"
 
+# A binary is named after the revision and the benchmark file, so a changed
+# perflog_test.go is built again.
+harness=$(sha256sum "$here/perflog_test.go" | cut -c1-8)
+
 build() { # rev -> path of the test binary
 	local sha
-	sha=$(git -C "$repo" rev-parse --short=10 "$1^{commit}")
+	sha=$(git -C "$repo" rev-parse --short=10 "$1^{commit}")-$harness
 	if [ ! -x "$work/bin/$sha.test" ]; then
 		rm -rf "$work/src/$sha" "$work/mod/$sha"
 		mkdir -p "$work/src/$sha" "$work/mod/$sha"
-		git -C "$repo" archive "$sha" go.mod go.sum uabin types | tar -x -C "$work/src/$sha"
+		git -C "$repo" archive "${sha%-*}" go.mod go.sum uabin types | tar -x -C "$work/src/$sha"
 		cp "$here/perflog_test.go" "$work/mod/$sha/"
 		cp "$work/src/$sha/go.sum" "$work/mod/$sha/go.sum"
 		cat >"$work/mod/$sha/go.mod" <<MOD
