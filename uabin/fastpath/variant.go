@@ -593,37 +593,59 @@ func consumeVariant(r *wire.Reader, v *types.Variant) {
 	case types.TypeString, types.TypeXmlElement:
 		v.SetString(t, consumeStr(r, v.Str()))
 	case types.TypeGUID:
-		consumeOne(r, v, t, consumeGUID)
+		x := reuseScalar[types.GUID](v)
+		if consumeGUID(r, &x); r.Err() == nil {
+			v.SetRaw(t, false, x, nil)
+		}
 	case types.TypeByteString:
 		v.SetRaw(t, false, consumeByteString(r), nil)
 	case types.TypeNodeID:
-		consumeOne(r, v, t, consumeNodeID)
+		x := reuseScalar[types.NodeID](v)
+		if consumeNodeID(r, &x); r.Err() == nil {
+			v.SetRaw(t, false, x, nil)
+		}
 	case types.TypeExpandedNodeID:
-		consumeOne(r, v, t, consumeExpandedNodeID)
+		x := reuseScalar[types.ExpandedNodeID](v)
+		if consumeExpandedNodeID(r, &x); r.Err() == nil {
+			v.SetRaw(t, false, x, nil)
+		}
 	case types.TypeQualifiedName:
-		consumeOne(r, v, t, consumeQualifiedName)
+		x := reuseScalar[types.QualifiedName](v)
+		if consumeQualifiedName(r, &x); r.Err() == nil {
+			v.SetRaw(t, false, x, nil)
+		}
 	case types.TypeLocalizedText:
-		consumeOne(r, v, t, consumeLocalizedText)
+		x := reuseScalar[types.LocalizedText](v)
+		if consumeLocalizedText(r, &x); r.Err() == nil {
+			v.SetRaw(t, false, x, nil)
+		}
 	case types.TypeExtensionObject:
-		consumeOne(r, v, t, consumeExtensionObject)
+		x := reuseScalar[types.ExtensionObject](v)
+		if consumeExtensionObject(r, &x); r.Err() == nil {
+			v.SetRaw(t, false, x, nil)
+		}
 	case types.TypeDataValue:
-		consumeOne(r, v, t, consumeDataValue)
+		x := reuseScalar[types.DataValue](v)
+		if consumeDataValue(r, &x); r.Err() == nil {
+			v.SetRaw(t, false, x, nil)
+		}
 	}
 }
 
-// consumeOne decodes a boxed scalar, starting from the value v holds when
-// it has the same type (so equal strings inside are kept).
-func consumeOne[E any](r *wire.Reader, v *types.Variant, t types.BuiltinType, cons func(*wire.Reader, *E)) {
-	var x E
+// reuseScalar returns the boxed scalar of type E that v holds, or E's zero
+// value, as the starting point for decoding a new one (so equal strings
+// inside are kept). Its callers decode into a local with a direct call, so
+// that the local does not escape and boxing it is the only allocation (a
+// generic helper taking the consume function as a value made the local
+// escape: two allocations per scalar; test/hostile finding 3).
+func reuseScalar[E any](v *types.Variant) E {
 	if !v.IsArray() {
 		if old, ok := v.Raw().(E); ok {
-			x = old
+			return old
 		}
 	}
-	cons(r, &x)
-	if r.Err() == nil {
-		v.SetRaw(t, false, x, nil)
-	}
+	var zero E
+	return zero
 }
 
 func consumeVariantArray(r *wire.Reader, v *types.Variant, t types.BuiltinType, hasDims bool) {
