@@ -5,8 +5,10 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"runtime"
 	"sync"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -321,5 +323,30 @@ func TestStreams(t *testing.T) {
 	var bs []byte
 	if err := dec.Decode(&bs); !errors.Is(err, ErrLimitExceeded) {
 		t.Fatalf("Decode of a value above MaxMessageSize = %v, want ErrLimitExceeded", err)
+	}
+}
+
+// TestDecoderTrickle: a stream that delivers one byte per Read costs heap
+// linear in the value's size (the Decoder retries after doubling its
+// buffer, not after every Read).
+func TestDecoderTrickle(t *testing.T) {
+	v := vRaw(types.TypeDouble, true, make([]float64, 1000), nil)
+	in, err := Marshal(&v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	d := NewDecoder(iotest.OneByteReader(bytes.NewReader(in)))
+	var out types.Variant
+	if err := d.Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&m1)
+	if heap := m1.TotalAlloc - m0.TotalAlloc; heap > uint64(100*len(in)+64<<10) {
+		t.Errorf("decoding %d bytes one byte per Read used %d bytes of heap", len(in), heap)
+	}
+	if err := d.Decode(&out); err != io.EOF {
+		t.Errorf("Decode at the end = %v, want io.EOF", err)
 	}
 }

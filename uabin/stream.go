@@ -54,50 +54,62 @@ func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(d.buf[d.off:]) }
 // MaxMessageSize bytes). At the end of the stream it returns io.EOF if no
 // byte of a new value was read, and io.ErrUnexpectedEOF if the stream ends
 // inside a value.
+//
+// After an attempt that needs more bytes, Decode reads until it has at least
+// twice as many (or the stream ends, or MaxMessageSize is reached) before it
+// tries again, so a peer that sends one byte per Read costs a geometric
+// series of attempts: time and memory stay linear in the value's size.
 func (d *Decoder) Decode(v any) error {
 	max := d.Options.messageLimit()
+	want := 1 // bytes to have buffered before the next attempt
 	for {
-		if avail := d.buf[d.off:]; len(avail) > 0 {
-			n, err := d.Options.Decode(avail, v)
-			if err == nil {
-				d.off += n
-				return nil
-			}
-			if !errors.Is(err, ErrTruncated) {
-				return err
-			}
-			if len(avail) >= max {
-				return &DecodeError{Offset: len(avail), Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
-			}
+		for len(d.buf)-d.off < want && d.err == nil {
+			d.fill(want, max)
+		}
+		avail := d.buf[d.off:]
+		if len(avail) == 0 {
 			if d.err != nil {
-				if d.err == io.EOF {
-					return io.ErrUnexpectedEOF
-				}
 				return d.err
 			}
-		} else if d.err != nil {
+			continue
+		}
+		n, err := d.Options.Decode(avail, v)
+		if err == nil {
+			d.off += n
+			return nil
+		}
+		if !errors.Is(err, ErrTruncated) {
+			return err
+		}
+		if len(avail) >= max {
+			return &DecodeError{Offset: len(avail), Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
+		}
+		if d.err != nil {
+			if d.err == io.EOF {
+				return io.ErrUnexpectedEOF
+			}
 			return d.err
 		}
-		d.fill(max)
+		want = min(2*len(avail), max)
 	}
 }
 
-// fill reads more bytes into the buffer (at least doubling what is
-// available, at most up to max).
-func (d *Decoder) fill(limit int) {
+// fill makes room for want bytes (at least 512, at most limit) and reads
+// once from the stream.
+func (d *Decoder) fill(want, limit int) {
 	if d.off > 0 {
 		n := copy(d.buf, d.buf[d.off:])
 		d.buf = d.buf[:n]
 		d.off = 0
 	}
-	want := max(512, 2*len(d.buf))
-	if want > limit {
-		want = limit
-	}
-	if cap(d.buf) < want {
-		nb := make([]byte, len(d.buf), want)
+	size := min(max(want, 512), limit)
+	if cap(d.buf) < size {
+		nb := make([]byte, len(d.buf), size)
 		copy(nb, d.buf)
 		d.buf = nb
+	}
+	if len(d.buf) == cap(d.buf) {
+		return
 	}
 	n, err := d.r.Read(d.buf[len(d.buf):cap(d.buf)])
 	d.buf = d.buf[:len(d.buf)+n]
