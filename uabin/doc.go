@@ -69,6 +69,10 @@
 // other value in the Go types listed on types.Variant. The details, and
 // every decoding rule, are in docs/types.md.
 //
+// A slice whose elements are 8-bit unsigned integers of any name is one
+// ByteString unless its tag says Byte; a Go array of them ([N]byte) is an
+// array of Byte (Int32 length N, then N bytes) unless its tag says raw.
+//
 // Go types with no OPC UA meaning are rejected when the plan is built, with
 // an error wrapping ErrUnsupported that names the Go type and the field
 // path: map, chan, func, complex64/128, interface, unsafe.Pointer, and int,
