@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/fastpath"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -70,26 +71,35 @@ func Decode(b []byte, v any) (int, error) { return Options{}.Decode(b, v) }
 func Size(v any) (int, error) { return Options{}.Size(v) }
 
 // Marshal is the package function Marshal with options o.
-func (o Options) Marshal(v any) ([]byte, error) { return o.append(nil, v) }
+func (o Options) Marshal(v any) ([]byte, error) { return o.append(nil, v, false) }
 
 // Append is the package function Append with options o.
-func (o Options) Append(b []byte, v any) ([]byte, error) { return o.append(b, v) }
+func (o Options) Append(b []byte, v any) ([]byte, error) { return o.append(b, v, false) }
 
 // Unmarshal is the package function Unmarshal with options o.
 func (o Options) Unmarshal(b []byte, v any) error {
-	_, err := o.consume(b, v, true)
+	if v == nil {
+		return &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got nil")}
+	}
+	_, _, err := o.consume(b, v, true)
 	return err
 }
 
 // Decode is the package function Decode with options o.
-func (o Options) Decode(b []byte, v any) (int, error) { return o.consume(b, v, false) }
+func (o Options) Decode(b []byte, v any) (int, error) {
+	if v == nil {
+		return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got nil")}
+	}
+	_, n, err := o.consume(b, v, false)
+	return n, err
+}
 
 // Size is the package function Size with options o. It encodes v into a
 // pooled scratch buffer, so it costs about as much as Append and does not
 // allocate in the steady state.
 func (o Options) Size(v any) (int, error) {
 	sb := scratchPool.Get().(*[]byte)
-	out, err := o.append((*sb)[:0], v)
+	out, err := o.append((*sb)[:0], v, false)
 	n := len(out)
 	if cap(out) <= 1<<20 {
 		*sb = out[:0]
@@ -182,30 +192,42 @@ func topName(t reflect.Type) string {
 	return ""
 }
 
-// append is the one internal encoding entry point.
-func (o Options) append(b []byte, v any) ([]byte, error) {
+// append is the one internal encoding entry point. With msg, v is
+// written as a service message: its registered binary encoding id first.
+func (o Options) append(b []byte, v any, msg bool) ([]byte, error) {
 	if v == nil {
 		return b, &EncodeError{Err: wire.Errorf(ErrUnsupported, "cannot encode a nil interface")}
 	}
-	t := reflect.TypeOf(v)
-	var p pointer
-	var c *codec
-	var perr *planError
-	if t.Kind() == reflect.Pointer {
-		c, perr = codecFor(o.set(), t.Elem())
-		if perr == nil {
+	var (
+		p    pointer
+		c    *codec
+		perr *planError
+		id   types.NodeID
+	)
+	if msg {
+		g := engine{registry: o.Types, uris: o.NamespaceURIs}
+		ent := g.reg().byGoType(v)
+		if ent == nil {
+			return b, &EncodeError{Err: wire.Errorf(ErrUnknownType, "the Go type %T is not registered as a message", v)}
+		}
+		var ok bool
+		if id, ok = g.encodingID(ent); !ok {
+			return b, &EncodeError{Err: wire.Errorf(ErrUnknownType, "namespace URI %q of %v is not in Options.NamespaceURIs", ent.uri, ent.typ)}
+		}
+		if c, perr = codecFor(o.set(), ent.typ); perr == nil {
+			p = valuePointer(v, ent.g)
+		}
+	} else if t := reflect.TypeOf(v); t.Kind() == reflect.Pointer {
+		if c, perr = codecFor(o.set(), t.Elem()); perr == nil {
 			if p = ifaceData(v); p.isNil() {
 				p = pointer{c.g.zero}
 			}
 		}
-	} else {
-		c, perr = codecFor(o.set(), t)
-		if perr == nil {
-			if pointerShaped(t) {
-				p = c.g.fromIface(v)
-			} else {
-				p = ifaceData(v)
-			}
+	} else if c, perr = codecFor(o.set(), t); perr == nil {
+		if pointerShaped(t) {
+			p = c.g.fromIface(v)
+		} else {
+			p = ifaceData(v)
 		}
 	}
 	if perr != nil {
@@ -218,6 +240,9 @@ func (o Options) append(b []byte, v any) ([]byte, error) {
 		}
 	}
 	e := o.newEncState(b)
+	if msg {
+		appendNodeID(&e.w, id, 0)
+	}
 	c.enc(e, p, c)
 	out, err := e.w.Buf, e.w.Err()
 	e.release()
@@ -233,40 +258,58 @@ func (o Options) append(b []byte, v any) ([]byte, error) {
 	return out, nil
 }
 
-// consume is the one internal decoding entry point; whole requires that
-// all of b is used.
-func (o Options) consume(b []byte, v any, whole bool) (int, error) {
-	t := reflect.TypeOf(v)
-	if t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
-		return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
-	}
-	c, perr := codecFor(o.set(), t.Elem())
-	if perr != nil {
-		return 0, &DecodeError{Path: perr.path, Err: perr.cause()}
+// consume is the one internal decoding entry point: it decodes into the
+// value v points to or, for a service message (v nil), into a new value of
+// the type registered for the message's encoding id, which it returns.
+// whole requires that all of b is used.
+func (o Options) consume(b []byte, v any, whole bool) (any, int, error) {
+	var c *codec
+	var p pointer
+	if v != nil {
+		t := reflect.TypeOf(v)
+		if t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
+			return nil, 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
+		}
+		var perr *planError
+		if c, perr = codecFor(o.set(), t.Elem()); perr != nil {
+			return nil, 0, &DecodeError{Path: perr.path, Err: perr.cause()}
+		}
+		p = ifaceData(v)
 	}
 	max := o.messageLimit()
 	in := b
 	if len(b) > max {
 		if whole {
-			return 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
+			return nil, 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
 		}
 		in = b[:max]
 	}
 	d := o.newDecState(in)
-	c.dec(d, ifaceData(v), c)
+	defer d.release()
+	var ent *regEntry
+	if c == nil {
+		var err error
+		if ent, c, err = d.messageType(); err != nil {
+			return nil, d.r.Offset(), err
+		}
+		p = ent.g.alloc()
+	}
+	c.dec(d, p, c)
 	n, err := d.r.Offset(), d.r.Err()
-	d.release()
 	if err != nil && len(in) < len(b) && errors.Is(err, ErrTruncated) {
-		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
+		return nil, n, &DecodeError{Offset: n, Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
 	}
 	if err != nil {
 		if name := topName(c.typ); name != "" {
 			addPath(err, name)
 		}
-		return n, err
+		return nil, n, err
 	}
 	if whole && n != len(b) {
-		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
+		return nil, n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
 	}
-	return n, nil
+	if ent != nil {
+		return ent.g.boxPtr(p), n, nil
+	}
+	return nil, n, nil
 }

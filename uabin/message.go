@@ -43,52 +43,15 @@ func (o Options) UnmarshalMessage(b []byte) (any, error) {
 func (o Options) DecodeMessage(b []byte) (any, int, error) { return o.decodeMessage(b, false) }
 
 // AppendMessage is the package function AppendMessage with options o.
-func (o Options) AppendMessage(b []byte, v any) ([]byte, error) {
-	if v == nil {
-		return b, &EncodeError{Err: wire.Errorf(ErrUnsupported, "cannot encode a nil interface")}
-	}
-	reg := o.Types
-	if reg == nil {
-		reg = DefaultRegistry
-	}
-	ent := reg.byGoType(v)
-	if ent == nil {
-		return b, &EncodeError{Err: wire.Errorf(ErrUnknownType, "the Go type %T is not registered as a message", v)}
-	}
-	g := engine{registry: reg, uris: o.NamespaceURIs}
-	id, ok := g.encodingID(ent)
-	if !ok {
-		return b, &EncodeError{Err: wire.Errorf(ErrUnknownType, "namespace URI %q of %v is not in Options.NamespaceURIs", ent.uri, ent.typ)}
-	}
-	c, perr := codecFor(o.set(), ent.typ)
-	if perr != nil {
-		return b, &EncodeError{Path: perr.path, Err: perr.cause()}
-	}
-	e := o.newEncState(b)
-	appendNodeID(&e.w, id, 0)
-	c.enc(e, valuePointer(v, ent.g), c)
-	out, err := e.w.Buf, e.w.Err()
-	e.release()
-	if err != nil {
-		if name := topName(c.typ); name != "" {
-			addPath(err, name)
-		}
-		return b, err
-	}
-	return out, nil
-}
+func (o Options) AppendMessage(b []byte, v any) ([]byte, error) { return o.append(b, v, true) }
 
 func (o Options) decodeMessage(b []byte, whole bool) (any, int, error) {
-	max := o.messageLimit()
-	in := b
-	if len(b) > max {
-		if whole {
-			return nil, 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
-		}
-		in = b[:max]
-	}
-	d := o.newDecState(in)
-	defer d.release()
+	return o.consume(b, nil, whole)
+}
+
+// messageType reads a message's type id and returns the registered type
+// and its codec.
+func (d *decState) messageType() (*regEntry, *codec, error) {
 	r := &d.r
 	fb := r.Uint8()
 	var id types.NodeID
@@ -100,27 +63,15 @@ func (o Options) decodeMessage(b []byte, whole bool) (any, int, error) {
 		}
 	}
 	if err := r.Err(); err != nil {
-		return nil, r.Offset(), err
+		return nil, nil, err
 	}
 	ent := d.eng.lookupID(id)
 	if ent == nil {
-		return nil, r.Offset(), &DecodeError{Offset: r.Offset(), Err: wire.Errorf(ErrUnknownType, "no type is registered for the message type id %v", id)}
+		return nil, nil, &DecodeError{Offset: r.Offset(), Err: wire.Errorf(ErrUnknownType, "no type is registered for the message type id %v", id)}
 	}
-	c, perr := codecFor(o.set(), ent.typ)
+	c, perr := codecFor(d.eng.set, ent.typ)
 	if perr != nil {
-		return nil, r.Offset(), &DecodeError{Offset: r.Offset(), Path: perr.path, Err: perr.cause()}
+		return nil, nil, &DecodeError{Offset: r.Offset(), Path: perr.path, Err: perr.cause()}
 	}
-	q := ent.g.alloc()
-	c.dec(d, q, c)
-	n := r.Offset()
-	if err := r.Err(); err != nil {
-		if name := topName(c.typ); name != "" {
-			addPath(err, name)
-		}
-		return nil, n, err
-	}
-	if whole && n != len(b) {
-		return nil, n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the message", len(b)-n)}
-	}
-	return ent.g.boxPtr(q), n, nil
+	return ent, c, nil
 }
