@@ -316,6 +316,8 @@ func hasPointers(t reflect.Type) bool {
 func encPrim(e *encState, p pointer, c *codec) { encValue(e, p, c.op, c) }
 func decPrim(d *decState, p pointer, c *codec) { decValue(d, p, c.op, c) }
 
+// zeroPrim compares the memory of a primitive with zero: only +0 is a zero
+// float, so an optional -0 is still sent.
 func zeroPrim(p pointer, c *codec) bool {
 	switch c.size {
 	case 1:
@@ -487,8 +489,6 @@ var opName = [...]string{
 	opFloat32: "Float", opFloat64: "Double", opString: "String", opCodec: "", opVariant: "Variant",
 }
 
-// zeroFloat treats only +0 as zero, so that an optional -0 is still sent.
-func zeroFloat(p pointer, c *codec) bool { return zeroPrim(p, c) }
 
 // ---- byte strings -----------------------------------------------------------
 

@@ -28,16 +28,13 @@ func decodeErr[T any](t *testing.T, o Options, b []byte) *DecodeError {
 }
 
 func TestDecodeErrors(t *testing.T) {
-	w4 := hx("01 00 77 02")
-	_ = w4
 	req := w4Request(5)
 	body, err := Options{}.Marshal(&req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Offset of NodesToRead[3].NodeID: cut the input inside it.
-	var prefix ReadRequest
-	prefix = w4Request(3)
+	prefix := w4Request(3)
 	cut, _ := Marshal(&prefix)
 	// cut ends after NodesToRead[2]; its length prefix says 3, the full one 5:
 	// the 4th element (index 3) starts at len(cut).

@@ -296,14 +296,10 @@ func bulkable(ec *codec) bool {
 	}
 	switch ec.op {
 	case opInt8, opUint8, opInt16, opUint16, opInt32, opUint32, opInt64, opUint64, opFloat32, opFloat64:
-		return ec.enc != nil && isPrimEnc(ec)
+		return ec.wireOp == 0 && ec.max == 0 // exactly the op, no tag option
 	}
 	return false
 }
-
-// isPrimEnc is true for codecs that are exactly their op (not a leaf with
-// tag options such as max=N).
-func isPrimEnc(ec *codec) bool { return ec.wireOp == 0 && ec.max == 0 && !ec.building }
 
 func (b *builder) setSlice(c, ec *codec) {
 	c.elem, c.enc, c.dec, c.isZero, c.minWire = ec, encSlice, decSlice, zeroSlice, 4
@@ -625,12 +621,8 @@ func (b *builder) leaf(t reflect.Type, ti tagInfo, path string) (*codec, *planEr
 		c.wireOp = wireOps[ti.wire]
 		c.enc, c.dec, c.isZero, c.minWire = encIntAs, decIntAs, zeroPrim, wireSize[c.wireOp]
 	case reflect.String:
-		c.op, c.enc, c.dec, c.isZero, c.minWire = opCodec, encStringEmpty, decPrim, zeroString, 4
-		c.wireOp = opString
+		c.op, c.enc, c.dec, c.isZero, c.minWire = opCodec, encStringEmpty, decString, zeroString, 4
 		c.empty = true
-		// decPrim dispatches on c.op; give it the string op through a
-		// dedicated decoder instead.
-		c.dec = decString
 	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		c.wireOp = primOp[t.Kind()]
 		c.max = ti.max
@@ -670,7 +662,6 @@ func decString(d *decState, p pointer, _ *codec) { *as[string](p) = d.r.Str() }
 var wireOps = map[string]op{
 	"SByte": opInt8, "Byte": opUint8, "Int16": opInt16, "UInt16": opUint16,
 	"Int32": opInt32, "UInt32": opUint32, "Int64": opInt64, "UInt64": opUint64,
-	"StatusCode": opUint32, "DateTime": opInt64, "Boolean": opBool,
 }
 
 var wireSize = map[op]int{opInt8: 1, opUint8: 1, opInt16: 2, opUint16: 2, opInt32: 4, opUint32: 4, opInt64: 8, opUint64: 8}

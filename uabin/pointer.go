@@ -47,12 +47,6 @@ type sliceHeader struct {
 // slice views the slice variable at p.
 func (p pointer) slice() *sliceHeader { return (*sliceHeader)(p.p) }
 
-// elem returns the address of element i of the backing array starting at
-// data, for elements of size size.
-func (h *sliceHeader) elem(i int, size uintptr) pointer {
-	return pointer{unsafe.Add(h.data, uintptr(i)*size)}
-}
-
 // bytes views n bytes of memory at p as a byte slice (the bulk copies of
 // numeric arrays whose memory layout is their wire layout).
 func (p pointer) bytes(n int) []byte { return unsafe.Slice((*byte)(p.p), n) }
@@ -98,9 +92,6 @@ func (g *goType) alloc() pointer { return pointer{g.t.UnsafeNew()} }
 // clear sets the value at p to its zero value (with write barriers, so it
 // is safe for types holding pointers).
 func (g *goType) clear(p pointer) { g.t.UnsafeSet(p.p, g.zero) }
-
-// copy sets the value at dst to the value at src.
-func (g *goType) copy(dst, src pointer) { g.t.UnsafeSet(dst.p, src.p) }
 
 // box returns the value at p as an interface value without copying it: the
 // interface shares the memory at p, which must not be changed afterwards
