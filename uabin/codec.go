@@ -489,7 +489,6 @@ var opName = [...]string{
 	opFloat32: "Float", opFloat64: "Double", opString: "String", opCodec: "", opVariant: "Variant",
 }
 
-
 // ---- byte strings -----------------------------------------------------------
 
 func encBytes(e *encState, p pointer, _ *codec) { e.w.ByteString(*as[[]byte](p)) }
