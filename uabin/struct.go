@@ -118,10 +118,13 @@ func encMasked(e *encState, p pointer, c *codec) {
 			continue
 		case f.bit < 0:
 		case computed:
-			if isZeroValue(fp, f.zop, f.c) {
-				continue
+			if encIfPresent(e, fp, f) {
+				m |= 1 << uint(f.bit)
 			}
-			m |= 1 << uint(f.bit)
+			if f.op == opCodec && e.failed(f.name) {
+				return
+			}
+			continue
 		case m&(1<<uint(f.bit)) == 0:
 			continue
 		}
@@ -254,4 +257,51 @@ func decUnion(d *decState, p pointer, c *codec) {
 			return
 		}
 	}
+}
+
+// encIfPresent encodes a field of a computed mask if it is not zero and
+// reports whether it did: one switch for the presence test and the
+// encoding of primitives.
+func encIfPresent(e *encState, p pointer, f *field) bool {
+	switch f.op {
+	case opBool, opInt8, opUint8:
+		v := *as[uint8](p)
+		if v == 0 {
+			return false
+		}
+		if f.op == opBool {
+			v = 1
+		}
+		e.w.Uint8(v)
+	case opInt16, opUint16:
+		v := *as[uint16](p)
+		if v == 0 {
+			return false
+		}
+		e.w.Uint16(v)
+	case opInt32, opUint32:
+		v := *as[uint32](p)
+		if v == 0 {
+			return false
+		}
+		e.w.Uint32(v)
+	case opInt64, opUint64:
+		v := *as[uint64](p)
+		if v == 0 {
+			return false
+		}
+		e.w.Uint64(v)
+	case opString:
+		v := *as[string](p)
+		if v == "" {
+			return false
+		}
+		e.w.Str(v)
+	default:
+		if isZeroValue(p, f.zop, f.c) {
+			return false
+		}
+		encValue(e, p, f.op, f.c)
+	}
+	return true
 }
