@@ -134,10 +134,9 @@ var decPool = sync.Pool{New: func() any {
 func (o *Options) newEncState(b []byte) *encState {
 	e := encPool.Get().(*encState)
 	e.w.Buf, e.w.EmptyStrings = b, o.EmptyStrings // Engine stays &e.eng; the error was cleared by release
-	e.depth = 0
-	e.maxDepth = o.MaxDepth
-	if e.maxDepth <= 0 || e.maxDepth > hardMaxDepth {
-		e.maxDepth = min(o.Limits.Resolved().MaxDepth, hardMaxDepth)
+	e.w.MaxDepth = o.MaxDepth                     // the depth itself was cleared by release
+	if e.w.MaxDepth <= 0 || e.w.MaxDepth > hardMaxDepth {
+		e.w.MaxDepth = min(o.Limits.Resolved().MaxDepth, hardMaxDepth)
 	}
 	e.eng.set, e.eng.registry, e.eng.uris = o.set(), o.Types, o.NamespaceURIs
 	return e

@@ -110,23 +110,19 @@ type field struct {
 
 // encState is the per-call encoding state; pooled (see api.go).
 type encState struct {
-	w        wire.Writer
-	depth    int // nesting levels entered (see enter)
-	maxDepth int
-	eng      engine
+	w   wire.Writer // its depth counter is shared with the fast paths
+	eng engine
 }
 
 // enter counts one nesting level on the encode side; it fails with
 // ErrLimitExceeded beyond MaxDepth, which stops cyclic Go values (a
 // pointer loop through a recursive type) instead of overflowing the stack.
-func (e *encState) enter() bool {
-	e.depth++
-	if e.depth > e.maxDepth {
-		e.w.Failf(wire.ErrLimitExceeded, "nesting deeper than %d levels", e.maxDepth)
-		return false
-	}
-	return true
-}
+// The counter lives in the Writer, so levels entered by the fast paths
+// (Variant, DataValue, DiagnosticInfo) and by the plans add up.
+func (e *encState) enter() bool { return e.w.Enter() }
+
+// leave ends a level begun by enter.
+func (e *encState) leave() { e.w.Leave() }
 
 // decState is the per-call decoding state; pooled (see api.go).
 type decState struct {

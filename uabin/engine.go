@@ -56,7 +56,7 @@ func (g *engine) appendBody(es *encState, e *regEntry, v any) {
 		return
 	}
 	c.enc(es, valuePointer(v, e.g), c)
-	es.depth--
+	es.leave()
 }
 
 // consumeBody decodes a body of the registered type of e into a new value,

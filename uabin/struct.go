@@ -16,7 +16,7 @@ func encStruct(e *encState, p pointer, c *codec) {
 		}
 	}
 	if c.enter {
-		e.depth--
+		e.leave()
 	}
 }
 
@@ -141,7 +141,7 @@ func encMasked(e *encState, p pointer, c *codec) {
 		}
 	}
 	if c.enter {
-		e.depth--
+		e.leave()
 	}
 }
 
@@ -207,7 +207,7 @@ func encUnion(e *encState, p pointer, c *codec) {
 		if !e.enter() {
 			return
 		}
-		defer func() { e.depth-- }()
+		defer e.leave()
 	}
 	sw := &c.fields[0]
 	s := *as[uint32](p.at(sw.off))

@@ -113,10 +113,14 @@ func encVariant(e *encState, p pointer, c *codec) {
 	case t > types.TypeVariant || (t == types.TypeVariant && !v.IsArray()):
 		e.w.Failf(wire.ErrInvalid, "a Variant cannot hold a scalar of type %d", t)
 		return
-	case !v.IsArray() && encVariantUnboxed(e, v, t):
-		return // numeric or text scalars nest nothing: no level to count
 	}
+	// Every non-null Variant counts a level, leaves included, as decoding
+	// and the fast paths count them (docs/types.md "Nesting depth").
 	if !e.enter() {
+		return
+	}
+	if !v.IsArray() && encVariantUnboxed(e, v, t) {
+		e.leave()
 		return
 	}
 	if v.IsArray() {
@@ -131,7 +135,7 @@ func encVariant(e *encState, p pointer, c *codec) {
 		sc := c.vt.scalar[t]
 		sc.enc(e, ifaceData(val), sc)
 	}
-	e.depth--
+	e.leave()
 }
 
 // encVariantUnboxed writes a scalar kept in the Variant's unboxed storage

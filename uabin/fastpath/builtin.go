@@ -31,18 +31,12 @@ var builtinByType = func() map[reflect.Type]*Codec {
 	return m
 }()
 
-// maxEncodeDepth bounds the nesting of Variants, DataValues and
-// DiagnosticInfos that one fast-path call encodes, counted as the engine
-// counts decoding depth, so that a cyclic value (a DiagnosticInfo that is
-// its own inner one, a []Variant holding itself) fails with
-// ErrLimitExceeded instead of overflowing the stack. wire.Writer carries no
-// depth or limit, so the count starts at 0 in each fast-path call and the
-// limit is the default MaxDepth, not Options.MaxDepth.
+// maxEncodeDepth bounds the nesting that the size functions follow, so that
+// a cyclic value (a DiagnosticInfo that is its own inner one, a []Variant
+// holding itself) gives -1 instead of overflowing the stack. Encoding
+// itself counts levels with wire.Writer.Enter, one counter shared with the
+// engine and limited by Options.MaxDepth.
 const maxEncodeDepth = wire.DefaultMaxDepth
-
-func failDepth(w *wire.Writer) {
-	w.Failf(wire.ErrLimitExceeded, "nesting deeper than %d levels", maxEncodeDepth)
-}
 
 // Helpers shared by the codecs of several types: String and ByteString
 // bodies read without an intermediate copy.

@@ -87,19 +87,15 @@ func sizeDataValueAt(d *types.DataValue, depth int) int {
 }
 
 // appendDataValue appends the mask and the fields that are not zero.
-func appendDataValue(w *wire.Writer, d *types.DataValue) { appendDataValueAt(w, d, 0) }
-
-// appendDataValueAt is appendDataValue at nesting depth depth; a DataValue
-// counts one level.
-func appendDataValueAt(w *wire.Writer, d *types.DataValue, depth int) {
-	if depth++; depth > maxEncodeDepth {
-		failDepth(w)
+// A DataValue counts one nesting level (w.Enter).
+func appendDataValue(w *wire.Writer, d *types.DataValue) {
+	if !w.Enter() {
 		return
 	}
 	mask := dataValueMask(d)
 	w.Uint8(mask)
 	if mask&dvValue != 0 {
-		appendVariantAt(w, &d.Value, depth)
+		appendVariant(w, &d.Value)
 	}
 	if mask&dvStatus != 0 {
 		w.Uint32(uint32(d.Status))
@@ -116,6 +112,7 @@ func appendDataValueAt(w *wire.Writer, d *types.DataValue, depth int) {
 	if mask&dvServerPicoseconds != 0 {
 		w.Uint16(d.ServerPicoseconds)
 	}
+	w.Leave()
 }
 
 // consumeDataValue decodes a DataValue into d, entering one nesting level.

@@ -59,14 +59,10 @@ func sizeDiagnosticInfo(d *types.DiagnosticInfo) int {
 // appendDiagnosticInfo appends the fields Mask selects, in field order
 // (Locale before LocalizedText); a set 0x40 bit with a nil inner
 // DiagnosticInfo writes an empty one (00).
-func appendDiagnosticInfo(w *wire.Writer, d *types.DiagnosticInfo) { appendDiagnosticInfoAt(w, d, 0) }
-
-// appendDiagnosticInfoAt is appendDiagnosticInfo at nesting depth depth;
-// every DiagnosticInfo counts one level, an empty one written for a nil
-// InnerDiagnosticInfo included.
-func appendDiagnosticInfoAt(w *wire.Writer, d *types.DiagnosticInfo, depth int) {
-	if depth++; depth > maxEncodeDepth {
-		failDepth(w)
+// Every DiagnosticInfo counts one nesting level (w.Enter), an empty one
+// written for a nil InnerDiagnosticInfo included.
+func appendDiagnosticInfo(w *wire.Writer, d *types.DiagnosticInfo) {
+	if !w.Enter() {
 		return
 	}
 	m := d.Mask
@@ -98,8 +94,9 @@ func appendDiagnosticInfoAt(w *wire.Writer, d *types.DiagnosticInfo, depth int) 
 		if inner == nil {
 			inner = &types.DiagnosticInfo{}
 		}
-		appendDiagnosticInfoAt(w, inner, depth)
+		appendDiagnosticInfo(w, inner)
 	}
+	w.Leave()
 }
 
 // consumeDiagnosticInfo decodes a DiagnosticInfo into d, entering one

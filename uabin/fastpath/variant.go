@@ -41,7 +41,7 @@ var minWireSize = [...]int{
 func sizeVariant(v *types.Variant) int { return sizeVariantAt(v, 0) }
 
 // sizeVariantAt is sizeVariant at nesting depth depth, counted as
-// appendVariantAt counts it.
+// appendVariant counts it.
 func sizeVariantAt(v *types.Variant, depth int) int {
 	t := v.Type()
 	if t == types.TypeNull {
@@ -205,11 +205,8 @@ func sizeEach[E any](val any, size func(*E) int) (int, int) {
 // for a matrix), the Int32 length, the elements and the dimensions.
 // Storage that does not follow the types.Variant table, a scalar Variant
 // or DiagnosticInfo, and invalid dimensions are ErrInvalid.
-func appendVariant(w *wire.Writer, v *types.Variant) { appendVariantAt(w, v, 0) }
-
-// appendVariantAt is appendVariant at nesting depth depth: a Variant that
-// is not null counts one level (see maxEncodeDepth).
-func appendVariantAt(w *wire.Writer, v *types.Variant, depth int) {
+// A Variant that is not null counts one nesting level (w.Enter).
+func appendVariant(w *wire.Writer, v *types.Variant) {
 	t := v.Type()
 	switch {
 	case t == types.TypeNull:
@@ -219,18 +216,18 @@ func appendVariantAt(w *wire.Writer, v *types.Variant, depth int) {
 		w.Failf(wire.ErrInvalid, "a Variant cannot hold a scalar of built-in type %d", t)
 		return
 	}
-	if depth++; depth > maxEncodeDepth {
-		failDepth(w)
+	if !w.Enter() {
 		return
 	}
 	if v.IsArray() {
-		appendVariantArray(w, v, t, depth)
+		appendVariantArray(w, v, t)
 	} else {
-		appendVariantScalar(w, v, t, depth)
+		appendVariantScalar(w, v, t)
 	}
+	w.Leave()
 }
 
-func appendVariantScalar(w *wire.Writer, v *types.Variant, t types.BuiltinType, depth int) {
+func appendVariantScalar(w *wire.Writer, v *types.Variant, t types.BuiltinType) {
 	bits := v.Bits()
 	switch t {
 	case types.TypeBoolean:
@@ -286,7 +283,7 @@ func appendVariantScalar(w *wire.Writer, v *types.Variant, t types.BuiltinType, 
 			return
 		}
 		w.Uint8(byte(t))
-		appendDataValueAt(w, &d, depth)
+		appendDataValue(w, &d)
 	}
 }
 
@@ -309,7 +306,7 @@ func badStorage(w *wire.Writer, t types.BuiltinType, v *types.Variant) {
 	w.Failf(wire.ErrInvalid, "Variant %s of built-in type %d holds a %T", kind, t, v.Raw())
 }
 
-func appendVariantArray(w *wire.Writer, v *types.Variant, t types.BuiltinType, depth int) {
+func appendVariantArray(w *wire.Writer, v *types.Variant, t types.BuiltinType) {
 	mask := byte(t) | variantArray
 	dims := v.Dimensions()
 	val := v.Raw()
@@ -329,7 +326,7 @@ func appendVariantArray(w *wire.Writer, v *types.Variant, t types.BuiltinType, d
 		mask |= variantDims
 	}
 	w.Uint8(mask)
-	n, ok := appendArrayElems(w, t, val, depth)
+	n, ok := appendArrayElems(w, t, val)
 	if !ok {
 		badStorage(w, t, v)
 		return
@@ -365,7 +362,7 @@ func validDims(dims []int32, n int) bool {
 // appendArrayElems appends the Int32 length (-1 for a nil slice) and the
 // elements of an array of type t stored in val, and returns the length.
 // ok is false if val is not the slice type the storage table gives for t.
-func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any, depth int) (n int, ok bool) {
+func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any) (n int, ok bool) {
 	switch t {
 	case types.TypeBoolean:
 		s, ok := val.([]bool)
@@ -429,7 +426,7 @@ func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any, depth int) (
 		s, ok := val.([]types.DataValue)
 		if ok && appendLen(w, s) {
 			for i := range s {
-				appendDataValueAt(w, &s[i], depth)
+				appendDataValue(w, &s[i])
 			}
 		}
 		return lenOrNull(s), ok
@@ -437,7 +434,7 @@ func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any, depth int) (
 		s, ok := val.([]types.Variant)
 		if ok && appendLen(w, s) {
 			for i := range s {
-				appendVariantAt(w, &s[i], depth)
+				appendVariant(w, &s[i])
 			}
 		}
 		return lenOrNull(s), ok

@@ -21,8 +21,14 @@ type Writer struct {
 	EmptyStrings bool
 	// Engine encodes ExtensionObject bodies holding Go values; may be nil.
 	Engine Engine
+	// MaxDepth bounds the nesting levels entered with Enter (0 means
+	// DefaultMaxDepth). Encoding counts the same levels as decoding
+	// (docs/types.md), so a cyclic value fails instead of exhausting the
+	// stack, and the plans and the fast paths fail at the same value.
+	MaxDepth int
 
-	err error
+	err   error
+	depth int
 }
 
 // Err returns the first error recorded, or nil.
@@ -47,8 +53,33 @@ func (w *Writer) Failf(kind error, format string, args ...any) {
 	}
 }
 
-// Reset empties Buf (keeping its capacity) and clears the error.
-func (w *Writer) Reset() { w.Buf, w.err = w.Buf[:0], nil }
+// Reset empties Buf (keeping its capacity) and clears the error and the
+// nesting depth.
+func (w *Writer) Reset() { w.Buf, w.err, w.depth = w.Buf[:0], nil, 0 }
+
+// Enter records one more level of nesting and reports whether it is within
+// MaxDepth; if not, it fails with ErrLimitExceeded. Every Enter that
+// returned true is matched by Leave, except after a failure (the error is
+// sticky, so the depth no longer matters).
+func (w *Writer) Enter() bool {
+	w.depth++
+	max := w.MaxDepth
+	if max <= 0 {
+		max = DefaultMaxDepth
+	}
+	if w.depth > max {
+		w.depth--
+		w.Failf(ErrLimitExceeded, "nesting deeper than %d levels", max)
+		return false
+	}
+	return true
+}
+
+// Leave ends a level of nesting begun by Enter.
+func (w *Writer) Leave() { w.depth-- }
+
+// Depth returns the current nesting depth.
+func (w *Writer) Depth() int { return w.depth }
 
 // Bool appends a Boolean: one byte, 0 or 1 (§5.2.2.1).
 func (w *Writer) Bool(v bool) {
