@@ -38,9 +38,9 @@
 //     values fail with ErrUnknownType, and decoded bodies stay raw.
 //   - Nesting is counted as the engine counts it (a non-null Variant, a
 //     DataValue, a DiagnosticInfo each enter one level). Encoding counts
-//     too, so that a cyclic value fails with ErrLimitExceeded; as
-//     wire.Writer carries no depth, the encoding count starts at 0 in each
-//     fast-path call and stops at wire.DefaultMaxDepth.
+//     too, with the counter of wire.Writer that the engine shares (limit
+//     Options.MaxDepth), so that a cyclic value fails with
+//     ErrLimitExceeded and both modes refuse the same values.
 package fastpath
 
 import (

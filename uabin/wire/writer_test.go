@@ -98,3 +98,33 @@ func TestWriterDoesNotAllocate(t *testing.T) {
 		t.Fatalf("%v allocations, want 0", n)
 	}
 }
+
+func TestWriterDepth(t *testing.T) {
+	w := Writer{MaxDepth: 2}
+	if !w.Enter() || !w.Enter() {
+		t.Fatal("levels within MaxDepth refused")
+	}
+	if w.Enter() {
+		t.Fatal("level above MaxDepth accepted")
+	}
+	if !errors.Is(w.Err(), ErrLimitExceeded) || w.Depth() != 2 {
+		t.Fatalf("err %v depth %d", w.Err(), w.Depth())
+	}
+	w.Leave()
+	if w.Depth() != 1 {
+		t.Fatal("Leave must decrement")
+	}
+	w.Reset()
+	if w.Depth() != 0 || w.Err() != nil {
+		t.Fatal("Reset must clear depth and error")
+	}
+	var d Writer // zero MaxDepth means DefaultMaxDepth
+	for i := 0; i < DefaultMaxDepth; i++ {
+		if !d.Enter() {
+			t.Fatalf("level %d refused", i+1)
+		}
+	}
+	if d.Enter() {
+		t.Fatal("level above DefaultMaxDepth accepted")
+	}
+}
