@@ -312,7 +312,7 @@ func TestSecuredChunks(t *testing.T) {
 		"only SecurityPolicy None can be shown decoded",
 		"raw (64 bytes)",
 		"#2 MSG at offset",
-		"32 bytes left over after the message", // the HMAC-SHA256 signature
+		"32 bytes left over after the", // the HMAC-SHA256 signature
 		"which inspect does not remove",
 	} {
 		if !strings.Contains(got, want) {
