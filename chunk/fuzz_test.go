@@ -66,10 +66,13 @@ func fuzzReceive(f *testing.F, m w8Mode) {
 				return
 			}
 			if err != nil {
-				// An abort chunk carries the peer's own status code, which
-				// need not be Bad; every other failure is ours and Bad.
+				// An abort chunk and a UA TCP Error message carry the peer's
+				// own status code, which need not be Bad; every other
+				// failure is ours and Bad.
 				var abort *AbortError
-				if !strings.HasPrefix(err.Error(), "chunk: ") || !errors.As(err, &abort) && StatusCode(err)&0x80000000 == 0 {
+				var peer *ErrorMessage
+				fromPeer := errors.As(err, &abort) || errors.As(err, &peer)
+				if !strings.HasPrefix(err.Error(), "chunk: ") || !fromPeer && StatusCode(err)&0x80000000 == 0 {
 					t.Fatalf("error %q (status 0x%08X)", err, StatusCode(err))
 				}
 				if cap(r.body) > 20000 {
