@@ -1,0 +1,62 @@
+package chunk
+
+import (
+	"crypto/rand"
+	"crypto/rsa"
+	"errors"
+	"io"
+)
+
+// Asymmetric signature algorithm URIs (Part 7, the
+// AsymmetricSignatureAlgorithm of each security policy), as carried in the
+// Algorithm of a SignatureData.
+const (
+	// AlgorithmRSASHA1 is RSA PKCS #1 v1.5 with SHA-1 (Basic128Rsa15,
+	// Basic256).
+	AlgorithmRSASHA1 = "http://www.w3.org/2000/09/xmldsig#rsa-sha1"
+	// AlgorithmRSASHA256 is RSA PKCS #1 v1.5 with SHA-256 (Basic256Sha256,
+	// Aes128_Sha256_RsaOaep).
+	AlgorithmRSASHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"
+	// AlgorithmRSAPSSSHA256 is RSA-PSS with SHA-256 (Aes256_Sha256_RsaPss).
+	AlgorithmRSAPSSSHA256 = "http://opcfoundation.org/UA/security/rsa-pss-sha2-256"
+)
+
+// errNoSignature is returned by the signature methods of PolicyNone.
+var errNoSignature = errors.New("chunk: security policy None has no signature algorithm")
+
+// SignatureAlgorithm returns the URI of the policy's asymmetric signature
+// algorithm ("" for None): the one used for OPN chunks and for the
+// CreateSession/ActivateSession signatures (Part 4 §5.6.2, §5.6.3).
+func (p *Policy) SignatureAlgorithm() string {
+	switch p.sig {
+	case sigPKCS1v15SHA1:
+		return AlgorithmRSASHA1
+	case sigPKCS1v15SHA256:
+		return AlgorithmRSASHA256
+	case sigPSSSHA256:
+		return AlgorithmRSAPSSSHA256
+	}
+	return ""
+}
+
+// Sign signs data with the policy's asymmetric signature algorithm, the one
+// its OPN chunks use; session signatures (SignatureData) are made with it
+// too. rnd is the randomness for RSA-PSS (crypto/rand.Reader when nil).
+func (p *Policy) Sign(rnd io.Reader, key *rsa.PrivateKey, data []byte) ([]byte, error) {
+	if p.IsNone() {
+		return nil, errNoSignature
+	}
+	if rnd == nil {
+		rnd = rand.Reader
+	}
+	return asymSign(p, rnd, key, data)
+}
+
+// Verify checks a signature made with the policy's asymmetric signature
+// algorithm over data.
+func (p *Policy) Verify(pub *rsa.PublicKey, data, sig []byte) error {
+	if p.IsNone() {
+		return errNoSignature
+	}
+	return asymVerify(p, pub, data, sig)
+}
