@@ -237,7 +237,7 @@ func TestCertificate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := algorithmOf(p).uri; sig.Algorithm != want || len(sig.Signature) != 256 {
+		if want := p.SignatureAlgorithm(); sig.Algorithm != want || len(sig.Signature) != 256 {
 			t.Errorf("%s: algorithm %q (want %q), %d bytes", p.Name, sig.Algorithm, want, len(sig.Signature))
 		}
 		if err := verifySignature(p, der, sig, []byte("certificate"), []byte("nonce")); err != nil {

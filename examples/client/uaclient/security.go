@@ -1,11 +1,8 @@
 package uaclient
 
 import (
-	"crypto"
 	"crypto/rand"
 	"crypto/rsa"
-	_ "crypto/sha1"   // registers crypto.SHA1
-	_ "crypto/sha256" // registers crypto.SHA256
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/asn1"
@@ -19,38 +16,6 @@ import (
 	"github.com/uabin/uabin/chunk"
 	"github.com/uabin/uabin/types"
 )
-
-// The SignatureData algorithms of the session signatures (Part 7, the
-// AsymmetricSignatureAlgorithm of each security policy).
-const (
-	// AlgorithmRSASHA256 is RSA PKCS #1 v1.5 with SHA-256 (Basic256Sha256,
-	// Aes128_Sha256_RsaOaep).
-	AlgorithmRSASHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"
-	// AlgorithmRSASHA1 is RSA PKCS #1 v1.5 with SHA-1 (Basic128Rsa15,
-	// Basic256).
-	AlgorithmRSASHA1 = "http://www.w3.org/2000/09/xmldsig#rsa-sha1"
-	// AlgorithmRSAPSSSHA256 is RSA-PSS with SHA-256 (Aes256_Sha256_RsaPss).
-	AlgorithmRSAPSSSHA256 = "http://opcfoundation.org/UA/security/rsa-pss-sha2-256"
-)
-
-// signatureAlgorithm is how a policy signs CreateSession/ActivateSession
-// data. Package chunk keeps its own (for OPN chunks) unexported, so it is
-// repeated here by policy name.
-type signatureAlgorithm struct {
-	uri  string
-	hash crypto.Hash
-	pss  bool
-}
-
-func algorithmOf(p *chunk.Policy) signatureAlgorithm {
-	switch p.Name {
-	case chunk.PolicyBasic128Rsa15.Name, chunk.PolicyBasic256.Name:
-		return signatureAlgorithm{AlgorithmRSASHA1, crypto.SHA1, false}
-	case chunk.PolicyAes256Sha256RsaPss.Name:
-		return signatureAlgorithm{AlgorithmRSAPSSSHA256, crypto.SHA256, true}
-	}
-	return signatureAlgorithm{AlgorithmRSASHA256, crypto.SHA256, false}
-}
 
 // NewCertificate returns a self-signed DER certificate and its RSA key of
 // the given size, usable as an OPC UA application instance certificate
@@ -95,31 +60,22 @@ func NewCertificate(applicationURI string, bits int) ([]byte, *rsa.PrivateKey, e
 	return der, key, nil
 }
 
-// sign returns the SignatureData of policy p over a + b.
+// sign returns the SignatureData of policy p over a + b (Part 4 §5.6.2,
+// §5.6.3: the session signatures use the policy's asymmetric signature
+// algorithm, the one of its OPN chunks).
 func sign(p *chunk.Policy, key *rsa.PrivateKey, a, b []byte) (types.SignatureData, error) {
-	alg := algorithmOf(p)
-	d := alg.hash.New()
-	d.Write(a)
-	d.Write(b)
-	var s []byte
-	var err error
-	if alg.pss {
-		s, err = rsa.SignPSS(rand.Reader, key, alg.hash, d.Sum(nil), &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash})
-	} else {
-		s, err = rsa.SignPKCS1v15(rand.Reader, key, alg.hash, d.Sum(nil))
-	}
+	s, err := p.Sign(rand.Reader, key, append(append([]byte(nil), a...), b...))
 	if err != nil {
 		return types.SignatureData{}, err
 	}
-	return types.SignatureData{Algorithm: alg.uri, Signature: s}, nil
+	return types.SignatureData{Algorithm: p.SignatureAlgorithm(), Signature: s}, nil
 }
 
 // verifySignature checks that sig is policy p's signature over a + b made
 // with the key of the DER certificate cert (leaf first).
 func verifySignature(p *chunk.Policy, cert []byte, sig types.SignatureData, a, b []byte) error {
-	alg := algorithmOf(p)
-	if sig.Algorithm != alg.uri {
-		return fmt.Errorf("signature algorithm %q, want %q", sig.Algorithm, alg.uri)
+	if want := p.SignatureAlgorithm(); sig.Algorithm != want {
+		return fmt.Errorf("signature algorithm %q, want %q", sig.Algorithm, want)
 	}
 	c, err := x509.ParseCertificate(leaf(cert))
 	if err != nil {
@@ -129,13 +85,7 @@ func verifySignature(p *chunk.Policy, cert []byte, sig types.SignatureData, a, b
 	if !ok {
 		return errors.New("the server certificate has no RSA key")
 	}
-	d := alg.hash.New()
-	d.Write(a)
-	d.Write(b)
-	if alg.pss {
-		return rsa.VerifyPSS(pub, alg.hash, d.Sum(nil), sig.Signature, &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthAuto})
-	}
-	return rsa.VerifyPKCS1v15(pub, alg.hash, d.Sum(nil), sig.Signature)
+	return p.Verify(pub, append(append([]byte(nil), a...), b...), sig.Signature)
 }
 
 // leaf returns the first certificate of a DER chain (the chain itself if it
