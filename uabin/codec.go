@@ -84,6 +84,10 @@ type codec struct {
 	// Variant tables (variant.go).
 	vt *variantTables
 
+	// dyn is the run-time structure a Dynamic codec decodes (messages of a
+	// registered definition, dynamic_codec.go); nil for every other codec.
+	dyn *dynType
+
 	// sizeHint is the size of the last value Marshal encoded with this
 	// codec at the top level: Marshal allocates that much at once instead
 	// of growing the buffer step by step.

@@ -47,6 +47,13 @@ func (g *engine) lookupID(id types.NodeID) *regEntry { return g.reg().byID(id, g
 // appendBody appends the body of v (the registered type of e, or a
 // pointer to it), entering one nesting level.
 func (g *engine) appendBody(es *encState, e *regEntry, v any) {
+	if e.dyn != nil {
+		if es.enter() {
+			appendDynBody(es, v)
+			es.leave()
+		}
+		return
+	}
 	c, perr := codecFor(g.set, e.typ)
 	if perr != nil {
 		es.w.Fail(perr.withPath())
@@ -62,6 +69,14 @@ func (g *engine) appendBody(es *encState, e *regEntry, v any) {
 // consumeBody decodes a body of the registered type of e into a new value,
 // entering one nesting level, and returns a pointer to it.
 func (g *engine) consumeBody(d *decState, e *regEntry) any {
+	if e.dyn != nil {
+		if !d.r.Enter() {
+			return nil
+		}
+		v := g.consumeDynBody(d, e)
+		d.r.Leave()
+		return v
+	}
 	c, perr := codecFor(g.set, e.typ)
 	if perr != nil {
 		d.r.Fail(perr.withPath())

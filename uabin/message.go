@@ -69,6 +69,13 @@ func (d *decState) messageType() (*regEntry, *codec, error) {
 	if ent == nil {
 		return nil, nil, &DecodeError{Offset: r.Offset(), Err: wire.Errorf(ErrUnknownType, "no type is registered for the message type id %v", id)}
 	}
+	if ent.dyn != nil {
+		t := d.eng.dynCompiled(ent, r.Fail)
+		if t == nil {
+			return nil, nil, r.Err()
+		}
+		return ent, t.msg, nil
+	}
 	c, perr := codecFor(d.eng.set, ent.typ)
 	if perr != nil {
 		return nil, nil, &DecodeError{Offset: r.Offset(), Path: perr.path, Err: perr.cause()}

@@ -236,6 +236,9 @@ func (b *builder) fill(c *codec, path string) *planError {
 	case typeTime:
 		c.enc, c.dec, c.isZero, c.minWire = encTime, decTime, zeroTime, 8
 		return nil
+	case typeDynamic:
+		c.enc, c.dec, c.isZero = encDynamicValue, decDynamicValue, zeroDynamic
+		return nil
 	}
 	if o, ok := primOp[t.Kind()]; ok {
 		c.op, c.enc, c.dec, c.isZero, c.minWire = o, encPrim, decPrim, zeroPrim, int(t.Size())

@@ -31,6 +31,7 @@ type regEntry struct {
 	g   *goType      // allocates and boxes values of typ
 	id  types.NodeID // the encoding id; namespace index 0 when uri is set
 	uri string       // namespace URI, when registered as nsu=...
+	dyn *dynDef      // a run-time definition (typ is Dynamic), or nil
 }
 
 // regSnapshot is an immutable state of a Registry. Hot-path lookups are
@@ -40,6 +41,7 @@ type regSnapshot struct {
 	byType map[reflect.Type]*regEntry
 	byID   map[types.NodeID]*regEntry            // registered by namespace index
 	byURI  map[string]map[types.NodeID]*regEntry // registered by URI; ids with namespace 0
+	dyn    *dynState                             // run-time definitions (dynamic_registry.go), or nil
 }
 
 // Registration errors, wrapped by the errors RegisterType returns.
@@ -117,6 +119,7 @@ func RegisterType[T any](r *Registry, encodingID types.ExpandedNodeID) error {
 		byType: make(map[reflect.Type]*regEntry, len(old.byType)+1),
 		byID:   make(map[types.NodeID]*regEntry, len(old.byID)+1),
 		byURI:  make(map[string]map[types.NodeID]*regEntry, len(old.byURI)+1),
+		dyn:    old.dyn,
 	}
 	for k, v := range old.byType {
 		s.byType[k] = v
@@ -151,6 +154,9 @@ func (s *regSnapshot) lookupEntry(e *regEntry) reflect.Type {
 
 // byGoType returns the entry of the Go type of v (T or *T), or nil.
 func (r *Registry) byGoType(v any) *regEntry {
+	if d, ok := v.(*Dynamic); ok {
+		return d.entry()
+	}
 	s := r.snap.Load()
 	t := reflect.TypeOf(v)
 	if e := s.byType[t]; e != nil {
