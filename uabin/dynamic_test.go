@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/fastpath"
 )
 
 // Test definitions, namespace 2: DataType ids i=1xxx, encoding ids i=2xxx,
@@ -742,5 +743,14 @@ func TestDynamicMatrix(t *testing.T) {
 	out, err := o.Marshal(g)
 	if want := unhex(t, "02000000 01000000 02000000 0700 0800 ffffffff"); err != nil || !bytes.Equal(out, want) {
 		t.Errorf("got %x, want %x (%v)", out, want, err)
+	}
+}
+
+// A fast-path set of the caller's own: the fields' codecs come from it.
+func TestDynamicOwnFastPathSet(t *testing.T) {
+	o := Options{Types: dynRegistry(t), FastPaths: fastpath.NewSet()}
+	d := decodeEO(t, o, unhex(t, stripComments(sampleHex)))
+	if v := dynGet(t, d, "ID"); v != types.NewNumericNodeID(0, 85) {
+		t.Errorf("ID = %v", v)
 	}
 }
