@@ -134,9 +134,16 @@ var decPool = sync.Pool{New: func() any {
 func (o *Options) newEncState(b []byte) *encState {
 	e := encPool.Get().(*encState)
 	e.w.Buf, e.w.EmptyStrings = b, o.EmptyStrings // Engine stays &e.eng; the error was cleared by release
-	e.w.MaxDepth = o.MaxDepth                     // the depth itself was cleared by release
-	if e.w.MaxDepth <= 0 || e.w.MaxDepth > hardMaxDepth {
-		e.w.MaxDepth = min(o.Limits.Resolved().MaxDepth, hardMaxDepth)
+	// MaxDepth as Limits.Resolved would give it, capped at hardMaxDepth,
+	// without resolving the other limits (this runs once per call). The
+	// depth itself was cleared by release.
+	switch md := o.MaxDepth; {
+	case md == 0:
+		e.w.MaxDepth = wire.DefaultMaxDepth
+	case md < 0 || md > hardMaxDepth:
+		e.w.MaxDepth = hardMaxDepth
+	default:
+		e.w.MaxDepth = md
 	}
 	e.eng.set, e.eng.registry, e.eng.uris = o.set(), o.Types, o.NamespaceURIs
 	return e

@@ -35,6 +35,9 @@ type Limits struct {
 // Resolved returns l with zero fields replaced by the defaults and negative
 // fields replaced by the largest int.
 func (l Limits) Resolved() Limits {
+	if l == (Limits{}) {
+		return defaultLimits // the common case, once per decoding call
+	}
 	l.MaxDepth = resolve(l.MaxDepth, DefaultMaxDepth)
 	l.MaxArrayLength = resolve(l.MaxArrayLength, DefaultMaxArrayLength)
 	l.MaxStringLength = resolve(l.MaxStringLength, DefaultMaxStringLength)
@@ -44,6 +47,15 @@ func (l Limits) Resolved() Limits {
 }
 
 const maxInt = int(^uint(0) >> 1)
+
+// defaultLimits is Limits{}.Resolved().
+var defaultLimits = Limits{
+	MaxDepth:            DefaultMaxDepth,
+	MaxArrayLength:      DefaultMaxArrayLength,
+	MaxStringLength:     DefaultMaxStringLength,
+	MaxByteStringLength: DefaultMaxByteStringLength,
+	MaxMessageSize:      DefaultMaxMessageSize,
+}
 
 func resolve(v, def int) int {
 	switch {

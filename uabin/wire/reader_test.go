@@ -245,3 +245,10 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+func TestDefaultLimitsResolved(t *testing.T) {
+	want := Limits{DefaultMaxDepth, DefaultMaxArrayLength, DefaultMaxStringLength, DefaultMaxByteStringLength, DefaultMaxMessageSize}
+	if got := (Limits{}).Resolved(); got != want {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+}
