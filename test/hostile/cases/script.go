@@ -34,9 +34,15 @@ type Script struct {
 	Stream []byte
 	// Sent maps each request id to the body sent with it.
 	Sent map[uint32][]byte
+	// Pieces maps each request id to the bodies of its chunks, in order.
+	Pieces map[uint32][][]byte
 	// Tampered is set if a chunk was changed or invented after sealing
 	// (OpFlip, OpGarbage).
 	Tampered bool
+	// Wrapped is set if a chunk was numbered above 4294966271, where
+	// Part 6's legacy rule lets the next chunk carry any number below
+	// 1024, so that chunks dropped there go unnoticed (finding 4).
+	Wrapped bool
 }
 
 // MaxScriptStream bounds the stream a script builds.
@@ -44,7 +50,7 @@ const MaxScriptStream = 1 << 18
 
 // RunScript builds the chunk stream described by script.
 func RunScript(script []byte) Script {
-	s := Script{Mode: "None", Sent: map[uint32][]byte{}}
+	s := Script{Mode: "None", Sent: map[uint32][]byte{}, Pieces: map[uint32][][]byte{}}
 	if len(script) == 0 {
 		return s
 	}
@@ -64,6 +70,12 @@ func RunScript(script []byte) Script {
 	seq, req := uint32(1000), uint32(0)
 	full := MaxChunkBody(s.Mode, 8192)
 	emit := func(c Chunk) {
+		if c.Seq > 4294966271 {
+			s.Wrapped = true
+		}
+		if c.Final != 'A' {
+			s.Pieces[c.Req] = append(s.Pieces[c.Req], c.Body)
+		}
 		b := Seal(c)
 		chunks = append(chunks, b)
 		size += len(b)
@@ -189,6 +201,7 @@ func chunkSeeds() map[string][]byte {
 		add("wrap", OpSeq, 0xf0, 0xff, 0xff, 0xff, OpSend, 0x08, 0x00, 0x01)
 		add("flood", OpPartial, 0x4e, 0x20, OpPartial, 0x4e, 0x20)
 		add("flip", OpSend, 0x00, 0x40, 0xff, OpFlip, 0x00, 0x00, 0x20, 0x01)
+		add("drop-at-wrap", OpSeq, 0xff, 0xff, 0xff, 0xff, OpSend, 0x30, 0x30, 0x30, OpDrop, 0x31)
 		add("garbage", OpSend, 0x00, 0x40, 0xff, OpGarbage, 0x10, 'M', 'S', 'G', 'F', 0x10, 0, 0, 0, 7, 0, 0, 0, 1, 0, 0, 0)
 	}
 	return seeds
