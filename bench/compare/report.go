@@ -112,6 +112,15 @@ func formatRatio(v float64) string {
 	}
 }
 
+// preciseRatio formats a ratio that is compared with a limit (2x) with two
+// decimals, so that 2.04x does not print as a missed "2.0x".
+func preciseRatio(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return formatRatio(v)
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64) + "x"
+}
+
 // timeRatio is a.ns / b.ns, NaN if either is missing.
 func timeRatio(a, b measurement) float64 {
 	if a.na != "" || b.na != "" || b.ns == 0 {
@@ -211,7 +220,7 @@ func evaluateTargets(rows []row, floors []floor) []target {
 			out = append(out, target{
 				goal:     "uabin-plans within 2x of uabin-fast",
 				subject:  subject,
-				measured: "plans/fast " + formatRatio(p),
+				measured: "plans/fast " + preciseRatio(p),
 				met:      p <= 2,
 			})
 		case r.c.id == "W2VariantDouble1000" && len(floors) > 0:
@@ -229,7 +238,7 @@ func evaluateTargets(rows []row, floors []floor) []target {
 func floorTarget(subject string, m measurement, f floor) target {
 	t := target{goal: "within 2x of " + f.name, subject: subject, measured: "not measured"}
 	if r := timeRatio(m, f.m); !math.IsNaN(r) {
-		t.measured = fmt.Sprintf("%s ns = %s the floor (%s ns)", formatNs(m.ns), formatRatio(r), formatNs(f.m.ns))
+		t.measured = fmt.Sprintf("%s ns = %s the floor (%s ns)", formatNs(m.ns), preciseRatio(r), formatNs(f.m.ns))
 		t.met = r <= 2
 	}
 	return t

@@ -20,6 +20,8 @@ func TestFormat(t *testing.T) {
 		{formatRatio(math.NaN()), "–"},
 		{formatRatio(12.34), "12.3x"},
 		{formatRatio(123.4), "123x"},
+		{preciseRatio(2.04), "2.04x"},
+		{preciseRatio(math.NaN()), "–"},
 	}
 	for i, tt := range tests {
 		if tt.got != tt.want {
