@@ -45,33 +45,12 @@ const maxEncodeDepth = wire.DefaultMaxDepth
 // the Int32 length and the bytes. A null and an empty String both take 4.
 func sizeStr(s string) int { return 4 + len(s) }
 
-// consumeLenBytes consumes an Int32 length and that many bytes and returns
-// them without copying (they alias the input). Null (-1) gives nil; other
-// negative lengths fail with ErrInvalid, lengths above max with
-// ErrLimitExceeded and lengths above the bytes left with ErrTruncated,
-// which is what wire.Reader's Str and ByteString check, in that order. An
-// empty value gives a non-nil empty slice.
-func consumeLenBytes(r *wire.Reader, max int, what string) []byte {
-	n := int(r.Int32())
-	switch {
-	case r.Err() != nil || n == -1:
-		return nil
-	case n < -1:
-		r.Failf(wire.ErrInvalid, "%s length %d", what, n)
-		return nil
-	case n > max:
-		r.Failf(wire.ErrLimitExceeded, "%s length %d above the limit %d", what, n, max)
-		return nil
-	}
-	return r.Raw(n)
-}
-
 // consumeStr consumes a String (null and empty give ""). If the text
 // equals old, old itself is returned, so decoding the same text into a
 // reused value (a NodeID, a LocalizedText, a Variant) does not allocate;
 // the result is the same string value either way.
 func consumeStr(r *wire.Reader, old string) string {
-	b := consumeLenBytes(r, r.Limits.MaxStringLength, "string")
+	b := r.StrRaw()
 	switch {
 	case len(b) == 0:
 		return ""
@@ -85,7 +64,7 @@ func consumeStr(r *wire.Reader, old string) string {
 // empty a non-nil empty slice. The memory of the value decoded into is
 // never reused, since other elements or values may share it.
 func consumeByteString(r *wire.Reader) []byte {
-	b := consumeLenBytes(r, r.Limits.MaxByteStringLength, "byte string")
+	b := r.ByteStringRaw()
 	if b == nil {
 		return nil
 	}

@@ -126,7 +126,7 @@ func consumeNodeIDBody(r *wire.Reader, form byte, n *types.NodeID) {
 		*n = types.NewGUIDNodeID(ns, g)
 	case formOpaque:
 		ns := r.Uint16()
-		b := consumeLenBytes(r, r.Limits.MaxByteStringLength, "byte string")
+		b := r.ByteStringRaw()
 		id := n.OpaqueIDString()
 		if string(b) != id {
 			id = string(b)

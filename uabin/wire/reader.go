@@ -248,6 +248,32 @@ func (r *Reader) ByteStringInto(dst []byte) []byte {
 	return dst
 }
 
+// StrRaw consumes a String like Str but returns its bytes without copying
+// (they alias the input): nil for a null or empty String. Codecs use it to
+// keep an equal string they already hold instead of allocating a new one.
+func (r *Reader) StrRaw() []byte {
+	n := r.length(r.Limits.MaxStringLength, 1, "string")
+	if n <= 0 {
+		return nil
+	}
+	b := r.buf[r.off : r.off+n : r.off+n]
+	r.off += n
+	return b
+}
+
+// ByteStringRaw consumes a ByteString like ByteString but returns its bytes
+// without copying (they alias the input): nil for null, a non-nil empty
+// slice for empty.
+func (r *Reader) ByteStringRaw() []byte {
+	n := r.length(r.Limits.MaxByteStringLength, 1, "byte string")
+	if n < 0 {
+		return nil
+	}
+	b := r.buf[r.off : r.off+n : r.off+n]
+	r.off += n
+	return b
+}
+
 // Raw consumes the next n bytes and returns them without copying: the
 // result aliases the input. It fails with ErrTruncated if fewer remain.
 func (r *Reader) Raw(n int) []byte {

@@ -252,3 +252,28 @@ func TestDefaultLimitsResolved(t *testing.T) {
 		t.Fatalf("got %+v, want %+v", got, want)
 	}
 }
+
+func TestReaderRawStrings(t *testing.T) {
+	in := []byte{2, 0, 0, 0, 'h', 'i', 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 1, 0, 0, 0, 7}
+	r := NewReader(in, Limits{})
+	if s := r.StrRaw(); string(s) != "hi" || &s[0] != &in[4] {
+		t.Fatal("StrRaw must return the aliased text")
+	}
+	if r.ByteStringRaw() != nil {
+		t.Fatal("null ByteString must be nil")
+	}
+	if b := r.ByteStringRaw(); b == nil || len(b) != 0 {
+		t.Fatal("empty ByteString must be non-nil and empty")
+	}
+	if b := r.ByteStringRaw(); len(b) != 1 || b[0] != 7 || r.Err() != nil {
+		t.Fatal("ByteStringRaw")
+	}
+	// Failures are reported at the length prefix, as Str does.
+	r = NewReader([]byte{0, 0, 3, 0, 0, 0, 1, 2, 3}, Limits{MaxStringLength: 2})
+	r.Uint16()
+	r.StrRaw()
+	var de *DecodeError
+	if !errors.As(r.Err(), &de) || de.Offset != 2 || !errors.Is(r.Err(), ErrLimitExceeded) {
+		t.Fatalf("got %v", r.Err())
+	}
+}
