@@ -16,15 +16,14 @@ import (
 
 // The heap bound of the promise in docs/limits.md: decoding n bytes of
 // input allocates at most heapPerByte*n + heapConst bytes (TotalAlloc,
-// measured on a warm call: plans built, pools filled). The densest input
-// found is a Variant array of Variants that each hold an empty DataValue
-// scalar (17 00): 2 wire bytes become a 72-byte Variant and a boxed
-// 120-byte DataValue, 100 bytes of heap per input byte with the plans and
-// 164 with the fast paths, which box the DataValue twice (finding 3 in
-// /work/prompts/findings.md; once it is fixed the bound can be 128).
+// measured on a warm call: plans built, pools filled). The densest inputs
+// found are an array of empty DataValues (1 wire byte, 120 bytes of Go)
+// and a Variant array of Variants that each hold an empty DataValue scalar
+// (17 00: a 72-byte Variant and a boxed DataValue, 100 bytes per input
+// byte, with the fast paths too since finding 3 was fixed).
 // TestHeapPerInputByte measures the ratio for an array of every target.
 const (
-	heapPerByte = 192
+	heapPerByte = 128
 	heapConst   = 64 << 10
 )
 
