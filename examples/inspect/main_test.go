@@ -152,7 +152,7 @@ func TestBadInput(t *testing.T) {
 		{"stream ends inside a message", stream[:595+8192],
 			[]string{"the stream ended before the final chunk of this message"}},
 		{"truncated bare message", bare[:100],
-			[]string{"1 messages", "#1 service message at offset 0, 100 bytes", "NodesToRead[0].NodeID at offset 77: truncated input", "(input offset 77)", "raw (100 bytes)"}},
+			[]string{"1 messages", "#1 service message at offset 0, 100 bytes", "NodesToRead[0].NodeID at offset 73: truncated input", "(input offset 73)", "raw (100 bytes)"}},
 		{"two bare messages and junk", append(append(bytes.Clone(bare), bare...), 0x07),
 			[]string{"3 messages", "#2 service message at offset 118, 118 bytes", "#3 service message at offset 236", "input offset 237"}},
 		{"bare message with a bad NodeId form", append([]byte{0x01, 0x00, 0x77, 0x02, 0x3f}, bare[5:]...),
