@@ -81,11 +81,18 @@ func (r *Reader) truncated(need int) {
 func (r *Reader) Enter() bool {
 	r.depth++
 	if r.depth > r.Limits.MaxDepth {
-		r.depth--
-		r.Failf(ErrLimitExceeded, "nesting deeper than %d levels", r.Limits.MaxDepth)
-		return false
+		return r.tooDeep() // kept out of line so that Enter inlines
 	}
 	return true
+}
+
+// tooDeep fails Enter at a depth above Limits.MaxDepth.
+//
+//go:noinline
+func (r *Reader) tooDeep() bool {
+	r.depth--
+	r.Failf(ErrLimitExceeded, "nesting deeper than %d levels", r.Limits.MaxDepth)
+	return false
 }
 
 // Leave ends a level of nesting begun by Enter.

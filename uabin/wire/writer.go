@@ -63,16 +63,27 @@ func (w *Writer) Reset() { w.Buf, w.err, w.depth = w.Buf[:0], nil, 0 }
 // sticky, so the depth no longer matters).
 func (w *Writer) Enter() bool {
 	w.depth++
+	if w.depth > w.MaxDepth {
+		return w.enterSlow() // kept out of line so that Enter inlines
+	}
+	return true
+}
+
+// enterSlow finishes Enter when the depth is above MaxDepth, which also
+// happens on every Enter while MaxDepth is 0 (meaning DefaultMaxDepth).
+//
+//go:noinline
+func (w *Writer) enterSlow() bool {
 	max := w.MaxDepth
 	if max <= 0 {
 		max = DefaultMaxDepth
 	}
-	if w.depth > max {
-		w.depth--
-		w.Failf(ErrLimitExceeded, "nesting deeper than %d levels", max)
-		return false
+	if w.depth <= max {
+		return true
 	}
-	return true
+	w.depth--
+	w.Failf(ErrLimitExceeded, "nesting deeper than %d levels", max)
+	return false
 }
 
 // Leave ends a level of nesting begun by Enter.
