@@ -1,77 +1,50 @@
 package uabin
 
-// The dynamic compiler: a registered StructureDefinition becomes a dynType,
-// a flat list of field records like the engine's struct plans (codec.go).
-// Field values live in one block of memory laid out by reflect.StructOf,
-// so that built-in fields, arrays, enumerations and standard structures
-// are decoded by the engine's own inline ops and codecs (decValue), and a
-// decoded structure costs one allocation plus what its values need.
+// The front end of run-time structures: a registered StructureDefinition
+// becomes a dynType, its fields resolved to Go types and its values laid
+// out in one block of memory by reflect.StructOf. The builder then plans
+// the block like a Go struct (dynamic_plan.go), so that masks, unions,
+// arrays and limits have one implementation, and a decoded structure costs
+// one allocation plus what its values need.
 
 import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync/atomic"
 
 	"github.com/uabin/uabin/types"
-	"github.com/uabin/uabin/uabin/fastpath"
 )
 
-// dynKind is how a dynamic field is decoded.
-type dynKind uint8
-
-const (
-	dkEngine      dynKind = iota // a Go type with an engine codec (op or c)
-	dkStruct                     // a nested dynamic structure (*Dynamic)
-	dkStructArray                // an array of dynamic structures ([]*Dynamic)
-	dkMatrix                     // a matrix (Matrix) of engine values or dynamic structures
-)
-
-// dynType is a compiled structure definition.
+// dynType is a compiled structure definition: its fields with their Go
+// types, resolved, and the layout of the block of memory that holds a
+// value. Its codecs are made from it by the builder, one per fast-path set
+// (dynamic_plan.go).
 type dynType struct {
 	def     *dynDef
 	name    string
 	union   bool       // Union or UnionWithSubtypedValues: UInt32 switch, one field
 	masked  bool       // StructureWithOptionalFields: UInt32 mask first
-	owned   uint32     // mask bits owned by optional fields
 	fields  []dynField // in definition order
-	layout  *goType    // the block of field values (a reflect.StructOf type)
-	enter   bool       // can contain itself: counts one nesting level
-	minWire int        // fewest bytes a value takes on the wire
+	layout  *goType    // the block: the Dynamic header, the mask or switch word, the field values
+	maskOff uintptr    // offset in the block of the mask (masked) or switch (union) word
 
 	building bool   // on the compiler's stack
-	msg      *codec // the top-level codec of the type (messages)
+	top      *codec // the codec of the Go type Dynamic for values of this type (messages, bodies)
+	plans    dynPlans
 }
 
 // dynField is one field of a dynType.
 type dynField struct {
 	name  string       // field name, for paths and accessors
 	off   uintptr      // offset of the value in the block
-	kind  dynKind      // how it is decoded
-	op    op           // inline engine op, or opCodec (dkEngine)
-	c     *codec       // engine codec without fast paths (dkEngine)
-	cf    *codec       // engine codec with fastpath.Default (dkEngine)
 	goT   reflect.Type // Go type of the value in the block
-	sub   *dynType     // nested dynamic structure (dkStruct, dkStructArray)
+	sub   *dynType     // nested run-time structure (*Dynamic, []*Dynamic, Matrix of them), or nil
 	enum  *dynEnum     // enumeration names, for int32 and []int32 fields
 	bit   int8         // optional field: its mask bit; else -1
 	array bool         // ValueRank 1
-	rank  int          // ValueRank of a matrix (dkMatrix), else 0
-	mc    *codec       // dkMatrix of engine values: the codec of the slice type of Values
-}
-
-// codecFor returns the engine codec of a dkEngine field for the set.
-func (f *dynField) codecFor(set *fastpath.Set) *codec {
-	switch set {
-	case nil:
-		return f.c
-	case fastpath.Default:
-		return f.cf
-	}
-	c, _ := codecFor(set, f.goT) // built at compile time for nil: cannot fail
-	if c == nil {
-		return f.c
-	}
-	return c
+	rank  int          // ValueRank of a matrix, else 0
+	elemT reflect.Type // a matrix of Go values: the element type
 }
 
 var (
@@ -228,15 +201,14 @@ func (c *dynCompiler) typ(d *dynDef, path string, strict bool) (*dynType, *Defin
 	return t, nil
 }
 
-// cycle is called when t is met again while it is being compiled: every
-// type from t to the top of the stack can contain itself and counts a
-// nesting level. If every field on the cycle is a mandatory scalar, no
-// value is finite: the definition is rejected.
+// cycle is called when t is met again while it is being compiled. If every
+// field on the cycle is a mandatory scalar, no value is finite: the
+// definition is rejected. (The nesting level that every type on a cycle
+// counts is the builder's business, as for Go structs.)
 func (c *dynCompiler) cycle(t *dynType, strict bool, path string) *DefinitionError {
 	all := strict
 	for i := len(c.stack) - 1; i >= 0; i-- {
 		f := c.stack[i]
-		f.t.enter = true
 		if f.t == t {
 			break
 		}
@@ -259,8 +231,10 @@ func (c *dynCompiler) fill(t *dynType, path string) *DefinitionError {
 	}
 	subtyped := def.StructureType == types.StructureTypeStructureWithSubtypedValues ||
 		def.StructureType == types.StructureTypeUnionWithSubtypedValues
-	sfs := make([]reflect.StructField, 0, len(def.Fields)+1)
-	sfs = append(sfs, reflect.StructField{Name: "H", Type: typeDynamic}) // the value's header
+	sfs := make([]reflect.StructField, 0, len(def.Fields)+2)
+	sfs = append(sfs,
+		reflect.StructField{Name: "H", Type: typeDynamic}, // the value's header
+		reflect.StructField{Name: "M", Type: reflect.TypeFor[uint32]()}) // the mask or switch
 	t.fields = make([]dynField, len(def.Fields))
 	bit := int8(0)
 	for i, sf := range def.Fields {
@@ -273,7 +247,6 @@ func (c *dynCompiler) fill(t *dynType, path string) *DefinitionError {
 		optional := sf.IsOptional && t.masked
 		if optional {
 			f.bit = bit
-			t.owned |= 1 << uint(bit)
 			bit++
 		}
 		allowSub := sf.IsOptional && subtyped
@@ -286,46 +259,21 @@ func (c *dynCompiler) fill(t *dynType, path string) *DefinitionError {
 		}
 		if f.rank > 0 {
 			f.array = false
-			if f.kind == dkEngine {
-				f.mc = f.c // the codec of []T
+			if f.sub == nil {
+				f.elemT = f.goT.Elem()
 			}
-			f.kind, f.goT, f.c, f.cf, f.op = dkMatrix, typeMatrix, nil, nil, opCodec
+			f.goT = typeMatrix
 		}
 		sfs = append(sfs, reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: f.goT})
 	}
 	layout := reflect.StructOf(sfs)
 	t.layout = newGoType(layout)
+	t.maskOff = layout.Field(1).Offset
 	for i := range t.fields {
-		t.fields[i].off = layout.Field(i + 1).Offset
+		t.fields[i].off = layout.Field(i + 2).Offset
 	}
-	switch {
-	case t.union:
-		t.minWire = 4
-	case t.masked:
-		t.minWire = 4
-	}
-	if !t.union {
-		for i := range t.fields {
-			f := &t.fields[i]
-			if f.bit >= 0 {
-				continue
-			}
-			switch {
-			case f.array || f.rank > 0:
-				t.minWire += 4
-			case f.kind == dkStruct:
-				// A nested structure still being compiled has no minWire
-				// yet; 0 is a safe lower bound.
-				if !f.sub.building {
-					t.minWire += f.sub.minWire
-				}
-			default:
-				t.minWire += f.c.minWire
-			}
-		}
-	}
-	t.msg = &codec{typ: typeDynamic, g: newGoType(typeDynamic), enc: encDynamicValue, dec: decDynamicValue,
-		isZero: zeroDynamic, dyn: t, size: typeDynamic.Size()}
+	t.top = &codec{typ: typeDynamic, g: newGoType(typeDynamic), append: appendDynamic, consume: consumeDynamic,
+		isZero: zeroDynamic, dyn: t, size: typeDynamic.Size(), hint: new(atomic.Int32)}
 	return nil
 }
 
@@ -346,9 +294,9 @@ func (c *dynCompiler) field(f *dynField, dt types.NodeID, allowSub, strict bool,
 		if err != nil {
 			return err
 		}
-		f.sub, f.kind, f.goT = sub, dkStruct, typeDynPtr
+		f.sub, f.goT = sub, typeDynPtr
 		if f.array {
-			f.kind, f.goT = dkStructArray, typeDynSlice
+			f.goT = typeDynSlice
 		}
 		return nil
 	}
@@ -382,22 +330,11 @@ func (c *dynCompiler) field(f *dynField, dt types.NodeID, allowSub, strict bool,
 	return c.engine(f, ti.Type, path)
 }
 
-// engine makes f a field handled by the engine's codec for t (or []t).
-func (c *dynCompiler) engine(f *dynField, t reflect.Type, path string) *DefinitionError {
+// engine makes f a field whose value is a Go value of type t (or []t).
+func (c *dynCompiler) engine(f *dynField, t reflect.Type, _ string) *DefinitionError {
 	if f.array {
 		t = reflect.SliceOf(t)
 	}
-	f.kind, f.goT = dkEngine, t
-	var perr *planError
-	if f.c, perr = codecFor(nil, t); perr != nil {
-		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnsupported, "%s", perr.msg)
-	}
-	if f.cf, perr = codecFor(fastpath.Default, t); perr != nil {
-		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnsupported, "%s", perr.msg)
-	}
-	f.op = f.c.op
-	if f.cf.op != f.op {
-		f.op = opCodec
-	}
+	f.goT = t
 	return nil
 }

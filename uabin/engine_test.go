@@ -14,7 +14,6 @@ import (
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/fastpath"
-	"github.com/uabin/uabin/uabin/wire"
 )
 
 // TestBulkChosen asserts that the one-block copy is used for exactly the
@@ -49,7 +48,7 @@ func TestBulkChosen(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := c.bulk; got != (bulk && hostLittleEndian) {
+		if got := c.seq.bulk; got != (bulk && hostLittleEndian) {
 			t.Errorf("%v: bulk = %v, want %v", typ, got, bulk && hostLittleEndian)
 		}
 	}
@@ -58,13 +57,13 @@ func TestBulkChosen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.fields[2].c.bulk {
+	if c.st.fields[2].c.seq.bulk {
 		t.Errorf("[]int with a wire type must not be copied in one block")
 	}
 	// []byte with the Byte wire type is an array of Byte, copied in one block.
 	c, _ = codecFor(nil, reflect.TypeFor[Overrides]())
-	if c.fields[2].c.bulk != hostLittleEndian || c.fields[2].c.enc == nil {
-		t.Errorf("[]byte as Byte array: bulk = %v", c.fields[2].c.bulk)
+	if c.st.fields[2].c.seq.bulk != hostLittleEndian || c.st.fields[2].c.append == nil {
+		t.Errorf("[]byte as Byte array: bulk = %v", c.st.fields[2].c.seq.bulk)
 	}
 }
 
@@ -128,8 +127,8 @@ func TestRecursiveTypesCountDepth(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.enter != enter {
-			t.Errorf("%v: counts a nesting level = %v, want %v", typ, c.enter, enter)
+		if got := c.st != nil && c.st.enter; got != enter {
+			t.Errorf("%v: counts a nesting level = %v, want %v", typ, got, enter)
 		}
 	}
 }
@@ -242,29 +241,26 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
-// TestEngineForFastPaths drives wire.Engine the way a fast path does.
-func TestEngineForFastPaths(t *testing.T) {
+// TestBodiesForFastPaths drives the ExtensionObject body hooks the way the
+// ExtensionObject codec of fastpath does.
+func TestBodiesForFastPaths(t *testing.T) {
 	o := Options{Types: testRegistry}
-	e := o.newEncState(nil)
+	e := o.newAppendState(nil)
 	defer e.release()
-	id, ok := e.eng.AppendBody(&e.w, &Argument{Name: "x", DataType: types.NewNumericNodeID(0, 11), ValueRank: -1})
+	id, ok := e.AppendBody(&Argument{Name: "x", DataType: types.NewNumericNodeID(0, 11), ValueRank: -1})
 	if !ok || id != types.NewNumericNodeID(0, 298) || !bytes.Equal(e.w.Buf, hx(argumentBody)) || e.w.Err() != nil {
 		t.Fatalf("AppendBody = %v, %v, % x, %v", id, ok, e.w.Buf, e.w.Err())
 	}
-	if _, ok := e.eng.AppendBody(&e.w, &Skip{}); ok {
+	if _, ok := e.AppendBody(&Skip{}); ok {
 		t.Errorf("AppendBody of an unregistered type reported ok")
 	}
-	var other wire.Writer
-	if _, ok := e.eng.AppendBody(&other, &Argument{}); !ok || !errors.Is(other.Err(), ErrUnsupported) {
-		t.Errorf("AppendBody with a foreign Writer: %v", other.Err())
-	}
-	d := o.newDecState(hx(argumentBody))
+	d := o.newConsumeState(hx(argumentBody))
 	defer d.release()
-	v, known := d.eng.ConsumeBody(&d.r, types.NewNumericNodeID(0, 298))
+	v, known := d.ConsumeBody(types.NewNumericNodeID(0, 298))
 	if !known || d.r.Err() != nil || v.(*Argument).Name != "x" || d.r.Remaining() != 0 {
 		t.Fatalf("ConsumeBody = %#v, %v, %v", v, known, d.r.Err())
 	}
-	if _, known := d.eng.ConsumeBody(&d.r, types.NewNumericNodeID(0, 1)); known {
+	if _, known := d.ConsumeBody(types.NewNumericNodeID(0, 1)); known {
 		t.Errorf("ConsumeBody of an unknown id reported known")
 	}
 }

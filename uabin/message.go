@@ -2,6 +2,7 @@ package uabin
 
 import (
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/internal/erased"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -22,63 +23,52 @@ func MarshalMessage(v any) ([]byte, error) { return Options{}.AppendMessage(nil,
 // a new value of the type registered for its encoding id (ErrUnknownType if
 // none is).
 func UnmarshalMessage(b []byte) (any, error) {
-	v, _, err := Options{}.decodeMessage(b, true)
+	v, _, err := Options{}.consumeTop(b, nil, true)
 	return v, err
 }
 
 // DecodeMessage decodes one service message from the start of b and
 // returns it with the number of bytes used.
-func DecodeMessage(b []byte) (any, int, error) { return Options{}.decodeMessage(b, false) }
+func DecodeMessage(b []byte) (any, int, error) { return Options{}.consumeTop(b, nil, false) }
 
 // MarshalMessage is the package function MarshalMessage with options o.
 func (o Options) MarshalMessage(v any) ([]byte, error) { return o.AppendMessage(nil, v) }
 
 // UnmarshalMessage is the package function UnmarshalMessage with options o.
 func (o Options) UnmarshalMessage(b []byte) (any, error) {
-	v, _, err := o.decodeMessage(b, true)
+	v, _, err := o.consumeTop(b, nil, true)
 	return v, err
 }
 
 // DecodeMessage is the package function DecodeMessage with options o.
-func (o Options) DecodeMessage(b []byte) (any, int, error) { return o.decodeMessage(b, false) }
+func (o Options) DecodeMessage(b []byte) (any, int, error) { return o.consumeTop(b, nil, false) }
 
 // AppendMessage is the package function AppendMessage with options o.
-func (o Options) AppendMessage(b []byte, v any) ([]byte, error) { return o.append(b, v, true) }
+func (o Options) AppendMessage(b []byte, v any) ([]byte, error) { return o.appendTop(b, v, true) }
 
-func (o Options) decodeMessage(b []byte, whole bool) (any, int, error) {
-	return o.consume(b, nil, whole)
-}
+// nodeIDCodec is the built-in NodeId codec, for the type ids of messages.
+var nodeIDCodec = erased.Builtin[typeNodeID]
 
-// messageType reads a message's type id and returns the registered type
-// and its codec.
-func (d *decState) messageType() (*regEntry, *codec, error) {
-	r := &d.r
-	fb := r.Uint8()
-	var id types.NodeID
-	if r.Err() == nil {
-		if fb&^nodeIDFormMask != 0 {
-			r.Failf(ErrInvalid, "message type id encoding byte 0x%02x has ExpandedNodeId flags", fb)
-		} else {
-			id = consumeNodeIDBody(r, fb)
-		}
+func appendNodeID(w *wire.Writer, id *types.NodeID) { nodeIDCodec.Append(w, pointerTo(id).raw()) }
+
+// messageType reads a message's type id and returns the codec of the type
+// registered for it.
+func (s *consumeState) messageType() (*codec, error) {
+	nodeIDCodec.Consume(&s.r, pointerTo(&s.typeID).raw())
+	if err := s.r.Err(); err != nil {
+		return nil, err
 	}
-	if err := r.Err(); err != nil {
-		return nil, nil, err
-	}
-	ent := d.eng.lookupID(id)
+	id := s.typeID
+	ent := s.reg().byID(id, s.uris)
 	if ent == nil {
-		return nil, nil, &DecodeError{Offset: r.Offset(), Err: wire.Errorf(ErrUnknownType, "no type is registered for the message type id %v", id)}
+		return nil, &DecodeError{Offset: s.r.Offset(), Err: wire.Errorf(ErrUnknownType, "no type is registered for the message type id %v", id)}
 	}
-	if ent.dyn != nil {
-		t := d.eng.dynCompiled(ent, r.Fail)
-		if t == nil {
-			return nil, nil, r.Err()
+	c, err := s.entryCodec(ent)
+	if err != nil {
+		if de, ok := err.(*DecodeError); ok {
+			return nil, de
 		}
-		return ent, t.msg, nil
+		return nil, &DecodeError{Offset: s.r.Offset(), Err: err}
 	}
-	c, perr := codecFor(d.eng.set, ent.typ)
-	if perr != nil {
-		return nil, nil, &DecodeError{Offset: r.Offset(), Path: perr.path, Err: perr.cause()}
-	}
-	return ent, c, nil
+	return c, nil
 }

@@ -117,3 +117,6 @@ func (g *goType) fromIface(v any) pointer {
 	*(*unsafe.Pointer)(q.p) = reflect2.PtrOf(v)
 	return q
 }
+
+// pointerTo returns a pointer to *v.
+func pointerTo[T any](v *T) pointer { return pointer{unsafe.Pointer(v)} }

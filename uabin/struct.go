@@ -1,46 +1,265 @@
 package uabin
 
-import "github.com/uabin/uabin/uabin/wire"
+// Structures (Part 6 §5.2.6), with an encoding mask (§5.2.7 optional
+// fields; the mask/bit=N form of DataValue, LocalizedText, DiagnosticInfo)
+// or as unions (§5.2.8). A Go struct and a run-time structure definition
+// (dynamic_plan.go) are planned by the same function, planStruct, from a
+// list of fieldSpecs, and encoded by the same loops.
 
-// encStruct writes a structure without mask or switch: its fields in order
-// (Part 6 §5.2.6).
-func encStruct(e *encState, p pointer, c *codec) {
-	if c.enter && !e.enter() {
+import (
+	"reflect"
+
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// structPlan is the plan of a structure.
+type structPlan struct {
+	fields   []field // the encoded fields, in order
+	implicit bool    // optional fields: a UInt32 mask precedes the first field
+	owned    uint32  // mask bits that fields own
+	bitIdx   []int   // indexes in fields of the fields with a mask bit
+	storedAt int     // index in fields of a stored mask field, or -1
+	enter    bool    // counts one nesting level (DataValue, DiagnosticInfo, recursive types)
+}
+
+// A field describes how one struct field is put on the wire.
+type field struct {
+	name   string  // field name, used only to build error paths
+	off    uintptr // offset from the start of the struct
+	op     op      // inline encoding op, or opCodec to call c
+	dop    op      // inline decoding op (differs from op for max=N), or opCodec
+	zop    op      // inline op for presence tests and clearing, or opCodec
+	c      *codec  // the field's codec (also for inline ops: isZero, clear)
+	bit    int8    // mask bit that decides presence; -1 for always-present fields
+	isMask bool    // this is the mask itself (computed or stored), written here
+	wide   bool    // for isMask: UInt32 mask, else Byte
+	stored bool    // for isMask: the mask value lives in the field
+}
+
+// A fieldSpec is a field as the struct planner receives it.
+type fieldSpec struct {
+	name     string       // field name
+	off      uintptr      // offset in the struct
+	typ      reflect.Type // Go type of the field
+	tag      tagInfo      // its ua: tag
+	exported bool         // only exported fields are encoded, except a blank mask
+	c        *codec       // the field's codec, when the caller made it (run-time structures)
+}
+
+// fillStruct plans a Go struct from its fields and their tags.
+func (b *builder) fillStruct(c *codec, path string) *planError {
+	t := c.typ
+	specs := make([]fieldSpec, 0, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		fpath := joinField(path, sf.Name)
+		if path == "" {
+			fpath = joinField(t.Name(), sf.Name)
+		}
+		ti, err := parseTag(sf.Tag.Get("ua"))
+		if err != nil {
+			return unsupported(fpath, sf.Type, "%v", err)
+		}
+		specs = append(specs, fieldSpec{name: sf.Name, off: sf.Offset, typ: sf.Type, tag: ti, exported: sf.IsExported()})
+	}
+	st, err := b.planStruct(c, specs, path)
+	if err != nil {
+		return err
+	}
+	st.enter = st.enter || t == typeDataValue || t == typeDiagInfo
+	return nil
+}
+
+// planStruct makes c the codec of a structure with the given fields; path
+// is where the structure was met ("" at the top level, where field paths
+// start with the type's name).
+func (b *builder) planStruct(c *codec, specs []fieldSpec, path string) (*structPlan, *planError) {
+	st := c.st // a run-time structure's block has one already (dynBlock)
+	if st == nil {
+		st = new(structPlan)
+		c.st = st
+	}
+	st.storedAt = -1
+	c.append, c.consume, c.isZero = appendStruct, consumeStruct, zeroStruct
+	var (
+		maskSeen  bool
+		maskWide  bool
+		masked    bool
+		union     bool
+		optionals int
+		bits      uint32
+	)
+	for _, sp := range specs {
+		fpath := joinField(path, sp.name)
+		if path == "" {
+			fpath = joinField(c.typ.Name(), sp.name)
+		}
+		ti := sp.tag
+		if ti.skip || (!ti.mask && !sp.exported) {
+			continue
+		}
+		f := field{name: sp.name, off: sp.off, bit: -1}
+		switch {
+		case ti.mask:
+			k := sp.typ.Kind()
+			if k != reflect.Uint8 && k != reflect.Uint32 {
+				return nil, unsupported(fpath, sp.typ, "a mask field must be a uint8 or uint32")
+			}
+			if maskSeen || optionals > 0 || union {
+				return nil, unsupported(fpath, sp.typ, "a struct can have one encoding mask (mask or optional), not both, and no switch")
+			}
+			maskSeen, maskWide = true, k == reflect.Uint32
+			f.isMask, f.wide, f.stored = true, maskWide, sp.name != "_"
+			if f.stored && !sp.exported {
+				return nil, unsupported(fpath, sp.typ, "a stored mask field must be exported")
+			}
+			f.c, _ = b.codec(sp.typ, fpath)
+			st.fields = append(st.fields, f)
+			masked = true
+			continue
+		case ti.sw:
+			if sp.typ.Kind() != reflect.Uint32 {
+				return nil, unsupported(fpath, sp.typ, "a switch field must be a uint32")
+			}
+			if len(st.fields) > 0 || maskSeen || optionals > 0 {
+				return nil, unsupported(fpath, sp.typ, "the switch field must be the first encoded field of a struct with no mask")
+			}
+			union = true
+		case ti.optional:
+			if maskSeen || union || ti.bit >= 0 {
+				return nil, unsupported(fpath, sp.typ, "optional cannot be combined with mask, bit=N or switch")
+			}
+			if optionals == 32 {
+				return nil, unsupported(fpath, sp.typ, "more than 32 optional fields")
+			}
+			f.bit = int8(optionals)
+			optionals++
+			st.implicit, masked = true, true
+		case ti.bit >= 0:
+			if !maskSeen {
+				return nil, unsupported(fpath, sp.typ, "bit=%d needs a mask field before it", ti.bit)
+			}
+			if !maskWide && ti.bit > 7 {
+				return nil, unsupported(fpath, sp.typ, "bit=%d does not fit in a Byte mask", ti.bit)
+			}
+			if bits&(1<<uint(ti.bit)) != 0 {
+				return nil, unsupported(fpath, sp.typ, "bit=%d is used twice", ti.bit)
+			}
+			f.bit = int8(ti.bit)
+		}
+		if f.bit >= 0 {
+			bits |= 1 << uint(f.bit)
+		}
+		fc := sp.c
+		if fc == nil {
+			var err *planError
+			if fc, err = b.fieldCodec(sp.typ, ti, fpath); err != nil {
+				return nil, err
+			}
+		}
+		f.c = fc
+		f.op, f.dop, f.zop = fc.op, fc.op, zeroOp(fc)
+		if fc.conv != nil && fc.conv.max != 0 {
+			f.op = fc.conv.wireOp // encoding with max=N is the plain primitive
+		}
+		st.fields = append(st.fields, f)
+	}
+	st.owned = bits
+	for i := range st.fields {
+		f := &st.fields[i]
+		switch {
+		case f.isMask && f.stored:
+			st.storedAt = i
+		case f.bit >= 0:
+			st.bitIdx = append(st.bitIdx, i)
+		}
+	}
+	switch {
+	case union:
+		c.append, c.consume = appendUnion, consumeUnion
+		c.minWire = 4
+	case masked:
+		c.append, c.consume = appendMasked, consumeMasked
+	}
+	if st.implicit {
+		c.minWire += 4
+	}
+	if !union {
+		for i := range st.fields {
+			f := &st.fields[i]
+			switch {
+			case f.isMask && f.wide:
+				c.minWire += 4
+			case f.isMask:
+				c.minWire++
+			case f.bit < 0:
+				c.minWire += f.c.minWire
+			}
+		}
+	}
+	return st, nil
+}
+
+// zeroOp returns the op that tests and clears values of c inline: the
+// primitive op of its memory layout, or opCodec.
+func zeroOp(c *codec) op {
+	if c.typ == typeVariant {
+		return opVariant
+	}
+	switch c.typ.Kind() {
+	case reflect.Int, reflect.Uint, reflect.Uintptr:
+		if c.size == 8 {
+			return opUint64
+		}
+		return opUint32
+	}
+	if o, ok := primOp[c.typ.Kind()]; ok {
+		return o
+	}
+	return opCodec
+}
+
+// appendStruct writes a structure without mask or switch: its fields in
+// order.
+func appendStruct(s *appendState, p pointer, c *codec) {
+	st := c.st
+	if st.enter && !s.w.Enter() {
 		return
 	}
-	for i := range c.fields {
-		f := &c.fields[i]
-		encValue(e, p.at(f.off), f.op, f.c)
-		if f.op == opCodec && e.failed(f.name) {
+	for i := range st.fields {
+		f := &st.fields[i]
+		appendValue(s, p.at(f.off), f.op, f.c)
+		if f.op == opCodec && s.failed(f.name) {
 			return // the error is sticky: the depth no longer matters
 		}
 	}
-	if c.enter {
-		e.leave()
+	if st.enter {
+		s.w.Leave()
 	}
 }
 
-// decStruct reads a structure without mask or switch.
-func decStruct(d *decState, p pointer, c *codec) {
-	if c.enter && !d.r.Enter() {
+// consumeStruct reads a structure without mask or switch.
+func consumeStruct(s *consumeState, p pointer, c *codec) {
+	st := c.st
+	if st.enter && !s.r.Enter() {
 		return
 	}
-	for i := range c.fields {
-		f := &c.fields[i]
-		decValue(d, p.at(f.off), f.dop, f.c)
-		if d.failed(f.name) {
+	for i := range st.fields {
+		f := &st.fields[i]
+		consumeValue(s, p.at(f.off), f.dop, f.c)
+		if s.failed(f.name) {
 			return // the error is sticky: the depth no longer matters
 		}
 	}
-	if c.enter {
-		d.r.Leave()
+	if st.enter {
+		s.r.Leave()
 	}
 }
 
 // zeroStruct reports whether every encoded field is zero.
 func zeroStruct(p pointer, c *codec) bool {
-	for i := range c.fields {
-		f := &c.fields[i]
+	for i := range c.st.fields {
+		f := &c.st.fields[i]
 		if f.isMask {
 			continue
 		}
@@ -51,131 +270,123 @@ func zeroStruct(p pointer, c *codec) bool {
 	return true
 }
 
-// maskOf returns the mask to write: the stored value, or the presence bits
-// of the bit=N and optional fields.
-func maskOf(e *encState, p pointer, c *codec) (uint32, bool) {
-	if c.storedAt >= 0 {
-		f := &c.fields[c.storedAt]
-		var m uint32
-		if f.wide {
-			m = *as[uint32](p.at(f.off))
-		} else {
-			m = uint32(*as[uint8](p.at(f.off)))
-		}
-		if m&^c.owned != 0 {
-			e.w.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^c.owned)
-			e.failed(f.name)
-			return 0, false
-		}
-		return m, true
-	}
+// storedMask returns the stored mask to write; bits that no field owns
+// are ErrInvalid.
+func storedMask(s *appendState, p pointer, st *structPlan) (uint32, bool) {
+	f := &st.fields[st.storedAt]
 	var m uint32
-	for _, i := range c.bitIdx {
-		f := &c.fields[i]
-		if !isZeroValue(p.at(f.off), f.zop, f.c) {
-			m |= 1 << uint(f.bit)
-		}
+	if f.wide {
+		m = *as[uint32](p.at(f.off))
+	} else {
+		m = uint32(*as[uint8](p.at(f.off)))
+	}
+	if m&^st.owned != 0 {
+		s.w.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^st.owned)
+		s.failed(f.name)
+		return 0, false
 	}
 	return m, true
 }
 
-// encMasked writes a structure with an encoding mask: the implicit UInt32
-// mask of optional fields (§5.2.7), or a computed or stored mask field
-// (DataValue, LocalizedText, DiagnosticInfo); fields whose bit is clear are
-// left out. A computed mask is written as a placeholder and back-patched
-// once the presence of the fields after it is known, so each field is
-// looked at once (this is a third of the time of a DataValue).
-func encMasked(e *encState, p pointer, c *codec) {
-	if c.enter && !e.enter() {
+// appendMasked writes a structure with an encoding mask: the implicit
+// UInt32 mask of optional fields (§5.2.7), or a computed or stored mask
+// field (DataValue, LocalizedText, DiagnosticInfo); fields whose bit is
+// clear are left out. A computed mask is written as a placeholder and
+// back-patched once the presence of the fields after it is known, so each
+// field is looked at once (this is a third of the time of a DataValue).
+func appendMasked(s *appendState, p pointer, c *codec) {
+	st := c.st
+	if st.enter && !s.w.Enter() {
 		return
 	}
 	var m uint32
-	computed := c.storedAt < 0
+	computed := st.storedAt < 0
 	if !computed {
 		var ok bool
-		if m, ok = maskOf(e, p, c); !ok {
+		if m, ok = storedMask(s, p, st); !ok {
 			return
 		}
 	}
 	at, wide := -1, false
-	if c.implicit {
-		at, wide = len(e.w.Buf), true
-		e.w.Uint32(0)
+	if st.implicit {
+		at, wide = len(s.w.Buf), true
+		s.w.Uint32(0)
 	}
-	for i := range c.fields {
-		f := &c.fields[i]
+	for i := range st.fields {
+		f := &st.fields[i]
 		fp := p.at(f.off)
 		switch {
 		case f.isMask:
 			if computed {
-				at, wide = len(e.w.Buf), f.wide
+				at, wide = len(s.w.Buf), f.wide
 			}
 			if f.wide {
-				e.w.Uint32(m)
+				s.w.Uint32(m)
 			} else {
-				e.w.Uint8(uint8(m))
+				s.w.Uint8(uint8(m))
 			}
 			continue
 		case f.bit < 0:
 		case computed:
-			if encIfPresent(e, fp, f) {
+			if appendIfPresent(s, fp, f) {
 				m |= 1 << uint(f.bit)
 			}
-			if f.op == opCodec && e.failed(f.name) {
+			if f.op == opCodec && s.failed(f.name) {
 				return
 			}
 			continue
 		case m&(1<<uint(f.bit)) == 0:
 			continue
 		}
-		encValue(e, fp, f.op, f.c)
-		if f.op == opCodec && e.failed(f.name) {
+		appendValue(s, fp, f.op, f.c)
+		if f.op == opCodec && s.failed(f.name) {
 			return
 		}
 	}
 	if computed && at >= 0 {
 		if wide {
-			putUint32(e.w.Buf[at:], m)
+			putUint32(s.w.Buf[at:], m)
 		} else {
-			e.w.Buf[at] = uint8(m)
+			s.w.Buf[at] = uint8(m)
 		}
 	}
-	if c.enter {
-		e.leave()
+	if st.enter {
+		s.w.Leave()
 	}
 }
 
-// decMasked reads a structure with an encoding mask; absent fields are set
-// to zero, and a mask bit that no field owns is ErrInvalid.
-func decMasked(d *decState, p pointer, c *codec) {
-	if c.enter && !d.r.Enter() {
+// consumeMasked reads a structure with an encoding mask; absent fields are
+// set to zero, and a mask bit that no field owns is ErrInvalid.
+func consumeMasked(s *consumeState, p pointer, c *codec) {
+	st := c.st
+	if st.enter && !s.r.Enter() {
 		return
 	}
 	var m uint32
-	if c.implicit {
-		m = d.r.Uint32()
-		if m&^c.owned != 0 {
-			d.r.Failf(wire.ErrInvalid, "encoding mask 0x%x has bits that no optional field owns (0x%x)", m, m&^c.owned)
+	if st.implicit {
+		m = s.r.Uint32()
+		if m&^st.owned != 0 {
+			s.r.Failf(wire.ErrInvalid, "encoding mask 0x%x has bits that no optional field owns (0x%x)", m, m&^st.owned)
 			return
 		}
 	}
-	for i := range c.fields {
-		f := &c.fields[i]
+	for i := range st.fields {
+		f := &st.fields[i]
 		fp := p.at(f.off)
 		switch {
 		case f.isMask:
 			if f.wide {
-				m = d.r.Uint32()
+				m = s.r.Uint32()
 			} else {
-				m = uint32(d.r.Uint8())
+				m = uint32(s.r.Uint8())
 			}
-			if d.r.Err() != nil {
-				d.failed(f.name)
+			if s.r.Err() != nil {
+				s.failed(f.name)
 				return
 			}
-			if m&^c.owned != 0 {
-				d.r.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^c.owned)
-				d.failed(f.name)
+			if m&^st.owned != 0 {
+				s.r.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^st.owned)
+				s.failed(f.name)
 				return
 			}
 			if f.stored {
@@ -190,79 +401,82 @@ func decMasked(d *decState, p pointer, c *codec) {
 			clearValue(fp, f.zop, f.c)
 			continue
 		}
-		decValue(d, fp, f.dop, f.c)
-		if d.failed(f.name) {
+		consumeValue(s, fp, f.dop, f.c)
+		if s.failed(f.name) {
 			return
 		}
 	}
-	if c.enter {
-		d.r.Leave()
+	if st.enter {
+		s.r.Leave()
 	}
 }
 
-// encUnion writes a union (§5.2.8): the UInt32 switch field, then the
+// appendUnion writes a union (§5.2.8): the UInt32 switch field, then the
 // selected alternative (1-based; 0 writes nothing more).
-func encUnion(e *encState, p pointer, c *codec) {
-	if c.enter {
-		if !e.enter() {
+func appendUnion(s *appendState, p pointer, c *codec) {
+	st := c.st
+	if st.enter {
+		if !s.w.Enter() {
 			return
 		}
-		defer e.leave()
+		defer s.w.Leave()
 	}
-	sw := &c.fields[0]
-	s := *as[uint32](p.at(sw.off))
-	if int64(s) >= int64(len(c.fields)) {
-		e.w.Failf(wire.ErrInvalid, "union switch %d, but there are %d alternatives", s, len(c.fields)-1)
-		e.failed(sw.name)
+	sw := &st.fields[0]
+	n := *as[uint32](p.at(sw.off))
+	if int64(n) >= int64(len(st.fields)) {
+		s.w.Failf(wire.ErrInvalid, "union switch %d, but there are %d alternatives", n, len(st.fields)-1)
+		s.failed(sw.name)
 		return
 	}
-	e.w.Uint32(s)
-	if s == 0 {
+	s.w.Uint32(n)
+	if n == 0 {
 		return
 	}
-	f := &c.fields[s]
-	encValue(e, p.at(f.off), f.op, f.c)
+	f := &st.fields[n]
+	appendValue(s, p.at(f.off), f.op, f.c)
 	if f.op == opCodec {
-		e.failed(f.name)
+		s.failed(f.name)
 	}
 }
 
-// decUnion reads a union; the alternatives not selected are set to zero.
-func decUnion(d *decState, p pointer, c *codec) {
-	if c.enter {
-		if !d.r.Enter() {
+// consumeUnion reads a union; the alternatives not selected are set to
+// zero.
+func consumeUnion(s *consumeState, p pointer, c *codec) {
+	st := c.st
+	if st.enter {
+		if !s.r.Enter() {
 			return
 		}
-		defer d.r.Leave()
+		defer s.r.Leave()
 	}
-	sw := &c.fields[0]
-	s := d.r.Uint32()
-	if d.failed(sw.name) {
+	sw := &st.fields[0]
+	n := s.r.Uint32()
+	if s.failed(sw.name) {
 		return
 	}
-	if int64(s) >= int64(len(c.fields)) {
-		d.r.Failf(wire.ErrInvalid, "union switch %d, but there are %d alternatives", s, len(c.fields)-1)
-		d.failed(sw.name)
+	if int64(n) >= int64(len(st.fields)) {
+		s.r.Failf(wire.ErrInvalid, "union switch %d, but there are %d alternatives", n, len(st.fields)-1)
+		s.failed(sw.name)
 		return
 	}
-	*as[uint32](p.at(sw.off)) = s
-	for i := 1; i < len(c.fields); i++ {
-		f := &c.fields[i]
-		if uint32(i) != s {
+	*as[uint32](p.at(sw.off)) = n
+	for i := 1; i < len(st.fields); i++ {
+		f := &st.fields[i]
+		if uint32(i) != n {
 			clearValue(p.at(f.off), f.zop, f.c)
 			continue
 		}
-		decValue(d, p.at(f.off), f.dop, f.c)
-		if d.failed(f.name) {
+		consumeValue(s, p.at(f.off), f.dop, f.c)
+		if s.failed(f.name) {
 			return
 		}
 	}
 }
 
-// encIfPresent encodes a field of a computed mask if it is not zero and
+// appendIfPresent encodes a field of a computed mask if it is not zero and
 // reports whether it did: one switch for the presence test and the
 // encoding of primitives.
-func encIfPresent(e *encState, p pointer, f *field) bool {
+func appendIfPresent(s *appendState, p pointer, f *field) bool {
 	switch f.op {
 	case opBool, opInt8, opUint8:
 		v := *as[uint8](p)
@@ -272,36 +486,36 @@ func encIfPresent(e *encState, p pointer, f *field) bool {
 		if f.op == opBool {
 			v = 1
 		}
-		e.w.Uint8(v)
+		s.w.Uint8(v)
 	case opInt16, opUint16:
 		v := *as[uint16](p)
 		if v == 0 {
 			return false
 		}
-		e.w.Uint16(v)
+		s.w.Uint16(v)
 	case opInt32, opUint32:
 		v := *as[uint32](p)
 		if v == 0 {
 			return false
 		}
-		e.w.Uint32(v)
+		s.w.Uint32(v)
 	case opInt64, opUint64:
 		v := *as[uint64](p)
 		if v == 0 {
 			return false
 		}
-		e.w.Uint64(v)
+		s.w.Uint64(v)
 	case opString:
 		v := *as[string](p)
 		if v == "" {
 			return false
 		}
-		e.w.Str(v)
+		s.w.Str(v)
 	default:
 		if isZeroValue(p, f.zop, f.c) {
 			return false
 		}
-		encValue(e, p, f.op, f.c)
+		appendValue(s, p, f.op, f.c)
 	}
 	return true
 }

@@ -23,7 +23,7 @@ func TestOutput(t *testing.T) {
 		"re-encoded bytes equal the original bytes: true",
 		"the TypeId is written 01 05 89 13 (ns=5;i=5001) and decodes to *PumpSettings: true",
 		"without a namespace table the body stays raw: TypeID=ns=2;i=5001 Value=<nil> Body=49 bytes; re-encoded equal: true",
-		"encoding it without the namespace in the table fails: uabin: encoding DataValue: unknown type",
+		"encoding it without the namespace in the table fails: uabin: encoding DataValue.Value: unknown type",
 		"decoded: TypeID=ns=3;s=Recipe Encoding=Binary Value=<nil> Body=01 02 03 04 05 06 07 08 09 0a 0b",
 		"Status=Uncertain",
 		"bytes.Equal(in, out): true",

@@ -82,15 +82,12 @@ func consumeFrame(r *wire.Reader, f *Frame) bool {
 	return true
 }
 
-// sizeFrame is the encoded size of f.
-func sizeFrame(f *Frame) int { return 4 + len(f.Device) + 4 + sampleSize*len(f.Samples) }
-
 func main() {
 	// A Set of our own, so the registration does not affect other users of
 	// fastpath.Default. It holds the built-in fast paths too.
 	set := fastpath.NewSet()
 	if err := fastpath.Register(set, fastpath.Funcs[Frame]{
-		Append: appendFrame, Consume: consumeFrame, Size: sizeFrame,
+		Append: appendFrame, Consume: consumeFrame,
 	}); err != nil {
 		log.Fatal(err)
 	}

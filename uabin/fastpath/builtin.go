@@ -1,49 +1,56 @@
 package fastpath
 
 import (
-	"reflect"
+	"time"
 
+	"github.com/uabin/uabin/types"
+	"unsafe"
+
+	"github.com/uabin/uabin/uabin/internal/erased"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-// builtins lists the built-in fast paths, one per hot built-in type. It is
-// built at package initialisation and never changed.
-var builtins = []*Codec{
-	nodeIDCodec,
-	expandedNodeIDCodec,
-	guidCodec,
-	dateTimeCodec,
-	timeCodec,
-	statusCodeCodec,
-	qualifiedNameCodec,
-	localizedTextCodec,
-	variantCodec,
-	dataValueCodec,
-	diagnosticInfoCodec,
-	extensionObjectCodec,
+// builtins are the codecs of the built-in types that the ua: tags cannot
+// describe; the engine always uses them, whatever its options.
+var builtins = []*erased.Codec{
+	builtin(appendNodeID, consumeNodeID, 2, isZero[types.NodeID]),
+	builtin(appendExpandedNodeID, consumeExpandedNodeID, 2, isZero[types.ExpandedNodeID]),
+	builtin(appendTime, consumeTime, 8, func(t *time.Time) bool { return t.IsZero() }),
+	builtin(appendVariant, consumeVariant, 1, func(v *types.Variant) bool { return v.IsNull() }),
+	builtin(appendExtensionObject, consumeExtensionObject, 3, func(x *types.ExtensionObject) bool {
+		return x.TypeID == types.NodeID{} && x.Encoding == 0 && x.Value == nil && x.Body == nil
+	}),
 }
 
-var builtinByType = func() map[reflect.Type]*Codec {
-	m := make(map[reflect.Type]*Codec, len(builtins))
-	for _, c := range builtins {
-		m[c.Type] = c
-	}
-	return m
-}()
+// fastPaths are the fast paths of the structure-shaped built-in types,
+// which every Set starts with; their tags describe the same encoding.
+var fastPaths = []*erased.Codec{
+	fastPath(appendGUID, consumeGUID),
+	fastPath(appendQualifiedName, consumeQualifiedName),
+	fastPath(appendLocalizedText, consumeLocalizedText),
+	fastPath(appendDataValue, consumeDataValue),
+	fastPath(appendDiagnosticInfo, consumeDiagnosticInfo),
+}
 
-// maxEncodeDepth bounds the nesting that the size functions follow, so that
-// a cyclic value (a DiagnosticInfo that is its own inner one, a []Variant
-// holding itself) gives -1 instead of overflowing the stack. Encoding
-// itself counts levels with wire.Writer.Enter, one counter shared with the
-// engine and limited by Options.MaxDepth.
-const maxEncodeDepth = wire.DefaultMaxDepth
+// builtin erases a built-in codec, which never declines.
+func builtin[T any](app func(*wire.Writer, *T), cons func(*wire.Reader, *T), minSize int, zero func(*T) bool) *erased.Codec {
+	c := fastPath(app, cons)
+	c.MinSize = minSize
+	c.IsZero = func(p unsafe.Pointer) bool { return zero((*T)(p)) }
+	return c
+}
 
-// Helpers shared by the codecs of several types: String and ByteString
-// bodies read without an intermediate copy.
+// fastPath erases a built-in fast path, which never declines.
+func fastPath[T any](app func(*wire.Writer, *T), cons func(*wire.Reader, *T)) *erased.Codec {
+	return erased.Of(
+		func(w *wire.Writer, v *T) bool { app(w, v); return true },
+		func(r *wire.Reader, v *T) bool { cons(r, v); return true })
+}
 
-// sizeStr is the wire size of a String (or a ByteString of len(s) bytes):
-// the Int32 length and the bytes. A null and an empty String both take 4.
-func sizeStr(s string) int { return 4 + len(s) }
+func isZero[T comparable](v *T) bool {
+	var zero T
+	return *v == zero
+}
 
 // consumeStr consumes a String (null and empty give ""). If the text
 // equals old, old itself is returned, so decoding the same text into a

@@ -5,9 +5,8 @@ package fastpath
 // so a whole array is appended or filled with one copy instead of a loop
 // over the elements.
 //
-// Every unsafe operation of the package is in this file: the memory views
-// of the bulk copies, and erase, where the engine's unsafe.Pointer becomes
-// a *T (fastpath.go only names the unsafe.Pointer type in Codec).
+// Every unsafe operation of the package is in this file and builtin.go
+// (where the engine's unsafe.Pointer becomes a *T).
 //
 // Measured with BenchmarkBulk (amd64, Go 1.26, 2 shared cores; best of 5
 // runs, portable loop → bulk copy, per 1000-element Variant array):
@@ -21,7 +20,6 @@ package fastpath
 // (variant.go), decoding keeps NaN payloads as sent.
 
 import (
-	"reflect"
 	"unsafe"
 
 	"github.com/uabin/uabin/types"
@@ -92,18 +90,4 @@ func consumeBulk[E numeric](r *wire.Reader, t types.BuiltinType, s []E) {
 	}
 	m := memOf(s)
 	copy(m, r.Raw(len(m)))
-}
-
-// erase turns typed functions into a Codec. It is the only place in this
-// package where an unsafe.Pointer becomes a *T.
-func erase[T any](f Funcs[T]) *Codec {
-	c := &Codec{
-		Type:    reflect.TypeFor[T](),
-		Append:  func(w *wire.Writer, p unsafe.Pointer) bool { return f.Append(w, (*T)(p)) },
-		Consume: func(r *wire.Reader, p unsafe.Pointer) bool { return f.Consume(r, (*T)(p)) },
-	}
-	if f.Size != nil {
-		c.Size = func(p unsafe.Pointer) int { return f.Size((*T)(p)) }
-	}
-	return c
 }

@@ -124,14 +124,6 @@ func TestBulkPathTaken(t *testing.T) {
 			t.Errorf("built-in type %d: bulk decoded %v, portable %v, want %v", typ, fastBack.Raw(), slowBack.Raw(), v.Raw())
 		}
 	}
-	for typ := range want {
-		if bulkElemSize(typ) == 0 {
-			t.Errorf("bulkElemSize(%d) = 0", typ)
-		}
-	}
-	if bulkElemSize(types.TypeBoolean) != 0 {
-		t.Error("Boolean must not be copied in bulk")
-	}
 }
 
 // TestDecodeInPlace checks that a numeric array of the same type and

@@ -19,12 +19,6 @@ const (
 	maxPicoseconds = 9999 // decoding clamps larger values to this
 )
 
-var dataValueCodec = erase(Funcs[types.DataValue]{
-	Append:  func(w *wire.Writer, d *types.DataValue) bool { appendDataValue(w, d); return true },
-	Consume: func(r *wire.Reader, d *types.DataValue) bool { consumeDataValue(r, d); return true },
-	Size:    sizeDataValue,
-})
-
 // dataValueMask returns the mask of the fields that are written: those
 // that are not zero (Value: not null).
 func dataValueMask(d *types.DataValue) byte {
@@ -48,42 +42,6 @@ func dataValueMask(d *types.DataValue) byte {
 		mask |= dvServerPicoseconds
 	}
 	return mask
-}
-
-// sizeDataValue returns the wire size of d, or -1 if the size of its
-// Variant is unknown.
-func sizeDataValue(d *types.DataValue) int { return sizeDataValueAt(d, 0) }
-
-// sizeDataValueAt is sizeDataValue at nesting depth depth.
-func sizeDataValueAt(d *types.DataValue, depth int) int {
-	if depth++; depth > maxEncodeDepth {
-		return -1
-	}
-	mask := dataValueMask(d)
-	size := 1
-	if mask&dvValue != 0 {
-		n := sizeVariantAt(&d.Value, depth)
-		if n < 0 {
-			return -1
-		}
-		size += n
-	}
-	if mask&dvStatus != 0 {
-		size += 4
-	}
-	if mask&dvSourceTimestamp != 0 {
-		size += 8
-	}
-	if mask&dvSourcePicoseconds != 0 {
-		size += 2
-	}
-	if mask&dvServerTimestamp != 0 {
-		size += 8
-	}
-	if mask&dvServerPicoseconds != 0 {
-		size += 2
-	}
-	return size
 }
 
 // appendDataValue appends the mask and the fields that are not zero.

@@ -11,51 +11,6 @@ const diagnosticInfoAll = types.DiagnosticInfoSymbolicID | types.DiagnosticInfoN
 	types.DiagnosticInfoLocalizedText | types.DiagnosticInfoLocale | types.DiagnosticInfoAdditionalInfo |
 	types.DiagnosticInfoInnerStatusCode | types.DiagnosticInfoInnerDiagnosticInfo
 
-var diagnosticInfoCodec = erase(Funcs[types.DiagnosticInfo]{
-	Append:  func(w *wire.Writer, d *types.DiagnosticInfo) bool { appendDiagnosticInfo(w, d); return true },
-	Consume: func(r *wire.Reader, d *types.DiagnosticInfo) bool { consumeDiagnosticInfo(r, d); return true },
-	Size:    sizeDiagnosticInfo,
-})
-
-// sizeDiagnosticInfo returns the wire size of d, or -1 if its mask has bit
-// 0x80 somewhere in the chain or the chain is longer than maxEncodeDepth.
-func sizeDiagnosticInfo(d *types.DiagnosticInfo) int {
-	size := 0
-	for depth := 1; d != nil; depth++ {
-		if depth > maxEncodeDepth {
-			return -1
-		}
-		m := d.Mask
-		if m&^diagnosticInfoAll != 0 {
-			return -1
-		}
-		size++
-		for _, bit := range [...]types.DiagnosticInfoMask{
-			types.DiagnosticInfoSymbolicID, types.DiagnosticInfoNamespaceURI,
-			types.DiagnosticInfoLocale, types.DiagnosticInfoLocalizedText,
-			types.DiagnosticInfoInnerStatusCode,
-		} {
-			if m&bit != 0 {
-				size += 4
-			}
-		}
-		if m&types.DiagnosticInfoAdditionalInfo != 0 {
-			size += sizeStr(d.AdditionalInfo)
-		}
-		if m&types.DiagnosticInfoInnerDiagnosticInfo == 0 {
-			break
-		}
-		if d.InnerDiagnosticInfo == nil {
-			if depth+1 > maxEncodeDepth {
-				return -1
-			}
-			size++ // written as an empty DiagnosticInfo
-		}
-		d = d.InnerDiagnosticInfo
-	}
-	return size
-}
-
 // appendDiagnosticInfo appends the fields Mask selects, in field order
 // (Locale before LocalizedText); a set 0x40 bit with a nil inner
 // DiagnosticInfo writes an empty one (00).

@@ -2,11 +2,12 @@ package fastpath
 
 import (
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/internal/hook"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-// A small wire.Engine for the package's own tests, standing in for the
-// uabin type registry: it knows three structures with encoding ids of
+// A small ExtensionObject body codec for the package's own tests, standing
+// in for the uabin type registry: it knows three structures with encoding ids of
 // three NodeId sizes, so that the ExtensionObject header is written in
 // front of the body with every offset.
 
@@ -28,9 +29,27 @@ var (
 	namedID = types.NewStringNodeID(2, "Named")
 )
 
-type testEngine struct{}
+// testBodies is installed in one Writer (w) or Reader (r) with
+// withBodies, as the uabin engine installs its call state.
+type testBodies struct {
+	w *wire.Writer
+	r *wire.Reader
+}
 
-func (testEngine) AppendBody(w *wire.Writer, v any) (types.NodeID, bool) {
+// withBodies installs the test body codec in w and returns w.
+func withBodies(w *wire.Writer) *wire.Writer {
+	*hook.WriterBodies(w) = testBodies{w: w}
+	return w
+}
+
+// withBodiesR installs the test body codec in r and returns r.
+func withBodiesR(r *wire.Reader) *wire.Reader {
+	*hook.ReaderBodies(r) = testBodies{r: r}
+	return r
+}
+
+func (b testBodies) AppendBody(v any) (types.NodeID, bool) {
+	w := b.w
 	switch v := v.(type) {
 	case *point:
 		w.Float64(v.X)
@@ -47,7 +66,8 @@ func (testEngine) AppendBody(w *wire.Writer, v any) (types.NodeID, bool) {
 	return types.NodeID{}, false
 }
 
-func (testEngine) ConsumeBody(r *wire.Reader, id types.NodeID) (any, bool) {
+func (b testBodies) ConsumeBody(id types.NodeID) (any, bool) {
+	r := b.r
 	var out any
 	switch id {
 	case pointID:

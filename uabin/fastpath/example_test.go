@@ -28,7 +28,6 @@ func ExampleRegister() {
 			v.X, v.Y, v.Z = r.Float64(), r.Float64(), r.Float64()
 			return true
 		},
-		Size: func(*Vector3) int { return 24 },
 	})
 	if err != nil {
 		fmt.Println(err)

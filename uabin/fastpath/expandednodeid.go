@@ -5,28 +5,6 @@ import (
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-var expandedNodeIDCodec = erase(Funcs[types.ExpandedNodeID]{
-	Append:  func(w *wire.Writer, e *types.ExpandedNodeID) bool { appendExpandedNodeID(w, e); return true },
-	Consume: func(r *wire.Reader, e *types.ExpandedNodeID) bool { consumeExpandedNodeID(r, e); return true },
-	Size:    sizeExpandedNodeID,
-})
-
-// sizeExpandedNodeID returns the wire size of e.
-func sizeExpandedNodeID(e *types.ExpandedNodeID) int {
-	n := e.NodeID
-	if e.NamespaceURI != "" {
-		n = n.WithNamespace(0)
-	}
-	size := sizeNodeID(&n)
-	if e.NamespaceURI != "" {
-		size += sizeStr(e.NamespaceURI)
-	}
-	if e.ServerIndex != 0 {
-		size += 4
-	}
-	return size
-}
-
 // appendExpandedNodeID appends e: the NodeId with flag 0x80 and namespace
 // index 0 when NamespaceURI is set, flag 0x40 when ServerIndex is not 0,
 // then the URI and the server index (docs/types.md, ExpandedNodeId).

@@ -2,14 +2,9 @@ package fastpath
 
 import (
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/internal/hook"
 	"github.com/uabin/uabin/uabin/wire"
 )
-
-var extensionObjectCodec = erase(Funcs[types.ExtensionObject]{
-	Append:  func(w *wire.Writer, e *types.ExtensionObject) bool { appendExtensionObject(w, e); return true },
-	Consume: func(r *wire.Reader, e *types.ExtensionObject) bool { consumeExtensionObject(r, e); return true },
-	Size:    sizeExtensionObject,
-})
 
 // headerGuess is the room reserved in front of a body encoded from a Go
 // value, before its TypeID is known: a FourByte NodeId (every standard
@@ -18,29 +13,9 @@ var extensionObjectCodec = erase(Funcs[types.ExtensionObject]{
 // encoding pass).
 const headerGuess = 4 + 1
 
-// sizeExtensionObject returns the wire size of e, or -1 when e holds a Go
-// Value: its body size is only known to the engine.
-func sizeExtensionObject(e *types.ExtensionObject) int {
-	if e.Value != nil {
-		return -1
-	}
-	size := sizeNodeID(&e.TypeID)
-	if size < 0 {
-		return -1
-	}
-	size++ // Encoding
-	if e.Encoding != 0 || e.Body != nil {
-		if e.Encoding > types.ExtensionObjectXML {
-			return -1
-		}
-		size += 4 + len(e.Body)
-	}
-	return size
-}
-
 // appendExtensionObject appends e (docs/types.md, ExtensionObject): a Go
 // Value as TypeID, 01, the back-patched Int32 length and the body encoded by
-// w.Engine (ErrUnknownType if there is no Engine or the type is not
+// the engine (ErrUnknownType outside the engine or if the type is not
 // registered); else a raw Body with TypeID and Encoding (1 if 0); else
 // TypeID and 00. An Encoding above 2 is ErrInvalid.
 func appendExtensionObject(w *wire.Writer, e *types.ExtensionObject) {
@@ -68,16 +43,18 @@ func appendExtensionObject(w *wire.Writer, e *types.ExtensionObject) {
 }
 
 // appendExtensionObjectValue encodes v's body after room for the header,
-// back-patches the length and then writes the header in front of it.
+// back-patches the length and then moves the header, written after the
+// body, into the room in front of it.
 func appendExtensionObjectValue(w *wire.Writer, v any) {
-	if w.Engine == nil {
+	b := *hook.WriterBodies(w)
+	if b == nil {
 		w.Failf(wire.ErrUnknownType, "ExtensionObject value of type %T: no type registry to encode it with", v)
 		return
 	}
 	start := len(w.Buf)
 	w.Buf = append(w.Buf, make([]byte, headerGuess)...)
 	lenPos := w.BeginLength()
-	id, ok := w.Engine.AppendBody(w, v)
+	id, ok := b.AppendBody(v)
 	if !ok {
 		w.Buf = w.Buf[:start]
 		w.Failf(wire.ErrUnknownType, "ExtensionObject value of type %T is not a registered type", v)
@@ -87,25 +64,28 @@ func appendExtensionObjectValue(w *wire.Writer, v any) {
 		return
 	}
 	w.EndLength(lenPos)
-	header := sizeNodeID(&id) + 1
-	if header != headerGuess {
+	// The header goes after the body first, so that its size is known
+	// without a second reading of the NodeId rules, then into its room.
+	end := len(w.Buf)
+	appendNodeID(w, &id)
+	w.Uint8(byte(types.ExtensionObjectBinary))
+	if w.Err() != nil {
+		return
+	}
+	var room [headerGuess + 16]byte
+	header := append(room[:0], w.Buf[end:]...)
+	w.Buf = w.Buf[:end]
+	if n := len(header); n != headerGuess {
 		// Move length and body so that the header fits in front.
-		end := len(w.Buf)
-		w.Buf = append(w.Buf, make([]byte, max(header-headerGuess, 0))...)
-		copy(w.Buf[start+header:], w.Buf[start+headerGuess:end])
-		w.Buf = w.Buf[:end+header-headerGuess]
+		w.Buf = append(w.Buf, make([]byte, max(n-headerGuess, 0))...)
+		copy(w.Buf[start+n:], w.Buf[start+headerGuess:end])
+		w.Buf = w.Buf[:end+n-headerGuess]
 	}
-	// Write the header into its room: a Writer over exactly that memory.
-	hw := wire.Writer{Buf: w.Buf[start : start : start+header], EmptyStrings: w.EmptyStrings}
-	appendNodeID(&hw, &id)
-	hw.Uint8(byte(types.ExtensionObjectBinary))
-	if err := hw.Err(); err != nil {
-		w.Fail(err)
-	}
+	copy(w.Buf[start:], header)
 }
 
 // consumeExtensionObject decodes an ExtensionObject into e: a binary body
-// whose TypeID r.Engine knows becomes a new Go Value (the body must be used
+// whose TypeID the engine knows becomes a new Go Value (the body must be used
 // up exactly); every other body is copied into Body with its TypeID and
 // Encoding. Encoding bytes above 2 and negative lengths are ErrInvalid,
 // lengths above MaxByteStringLength ErrLimitExceeded.
@@ -135,12 +115,12 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 		r.Failf(wire.ErrLimitExceeded, "ExtensionObject body length %d above the limit %d", n, r.Limits.MaxByteStringLength)
 		return
 	}
-	if enc == types.ExtensionObjectBinary && r.Engine != nil {
+	if b := *hook.ReaderBodies(r); enc == types.ExtensionObjectBinary && b != nil {
 		saved := r.Limit(n)
 		if r.Err() != nil {
 			return
 		}
-		v, known := r.Engine.ConsumeBody(r, e.TypeID)
+		v, known := b.ConsumeBody(e.TypeID)
 		if known {
 			if r.Err() == nil && r.Remaining() != 0 {
 				r.Failf(wire.ErrInvalid, "ExtensionObject body of %v: %d of %d bytes left over", e.TypeID, r.Remaining(), n)

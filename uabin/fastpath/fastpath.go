@@ -1,21 +1,32 @@
-// Package fastpath holds handwritten OPC UA Binary codecs for the hot
-// built-in types (NodeID, ExpandedNodeID, GUID, DateTime and time.Time,
-// StatusCode, QualifiedName, LocalizedText, Variant, DataValue,
-// DiagnosticInfo, ExtensionObject) and the public way to register a fast
-// path for a type of your own.
+// Package fastpath holds the handwritten OPC UA Binary codecs of the
+// built-in types and the public way to register a fast path for a type of
+// your own.
 //
-// Fast paths change speed, never bytes: the uabin engine is complete without
-// them, and with them every value encodes to the same bytes and decodes to
-// the same value. The engine uses the built-in fast paths by default (no
-// import needed); uabin.Options{DisableFastPaths: true} switches all of them
-// off, which is what the differential tests and bench/compare do.
+// # Built-in codecs
 //
-// # Built-in fast paths
+// The built-in types that the ua: tags cannot describe have exactly one
+// codec each, here, which the uabin engine always uses: NodeID,
+// ExpandedNodeID, time.Time (as a DateTime), Variant and ExtensionObject.
+// They implement the contract of docs/types.md; each has a file named after
+// it with appendX and consumeX over wire.Writer and wire.Reader.
 //
-// Each built-in type has one file named after it, with the same
-// vocabulary: sizeX, appendX and consumeX over wire.Writer and
-// wire.Reader, bundled into a Codec listed in builtin.go. They implement
-// the contract of docs/types.md exactly; beyond it they promise:
+// # Fast paths
+//
+// The structure-shaped built-ins have a plan that their tags describe, and
+// a handwritten fast path beside it: GUID, QualifiedName, LocalizedText,
+// DataValue and DiagnosticInfo. Every Set holds these, and a user may add
+// fast paths of their own types with Register. uabin.Options{DisableFastPaths:
+// true} switches off exactly these fast paths (never the built-in codecs),
+// which is what the differential tests and bench/compare do.
+//
+// Fast paths change speed, never bytes or errors: a fast path must produce
+// the bytes of the plan it replaces and accept the same input. When a fast
+// path records an error, the engine rewinds and runs the value through the
+// plan, so that the error reported (offset, path and message) is the plan's
+// in both modes; if the plan accepts what the fast path refused, the fast
+// path's error stands.
+//
+// Beyond the contract the built-in codecs and fast paths promise:
 //
 //   - Encoding never allocates. Numeric Variant arrays (SByte..Double,
 //     DateTime, StatusCode; never Boolean) are copied in one block on
@@ -28,28 +39,31 @@
 //     Variant String, ...) equal to the one the value already holds is kept
 //     instead of allocated again. ByteStrings and ExtensionObject bodies
 //     always get new memory.
-//   - Size is exact, or -1 where it is unknown: an ExtensionObject holding
-//     a Go Value (its body size is only known to the engine), and values
-//     that cannot be encoded.
 //   - An ExtensionObject holding a Go Value is encoded in one pass: room for
 //     a FourByte TypeID is reserved, the engine appends the body, the
 //     length is back-patched, and the TypeID is written in front (the body
-//     is moved once if the TypeID needs another size). With no Engine such
-//     values fail with ErrUnknownType, and decoded bodies stay raw.
+//     is moved once if the TypeID needs another size). Outside the engine
+//     (a bare wire.Writer) such values fail with ErrUnknownType, and
+//     decoded bodies stay raw.
 //   - Nesting is counted as the engine counts it (a non-null Variant, a
 //     DataValue, a DiagnosticInfo each enter one level). Encoding counts
 //     too, with the counter of wire.Writer that the engine shares (limit
 //     Options.MaxDepth), so that a cyclic value fails with
 //     ErrLimitExceeded and both modes refuse the same values.
+//
+// # Errors
+//
+// Every error Register returns wraps one of the sentinels of package wire
+// (ErrInvalid for every registration error), and also ErrDuplicate,
+// ErrInUse or ErrNilFunc, so callers can branch with errors.Is.
 package fastpath
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 	"sync"
-	"unsafe"
 
+	"github.com/uabin/uabin/uabin/internal/erased"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -63,25 +77,18 @@ type Funcs[T any] struct {
 	// returns false without consuming anything to decline: the engine then
 	// decodes with its plan. Errors are recorded with r.Fail.
 	Consume func(r *wire.Reader, v *T) bool
-	// Size returns the number of bytes Append would write for *v, or -1 if
-	// it does not know. Optional.
-	Size func(v *T) int
 }
 
-// Codec is a fast path with its type erased, as the engine uses it. The
-// pointers point to a value of type Type.
-type Codec struct {
-	Type    reflect.Type                                // the Go type of the values
-	Append  func(w *wire.Writer, p unsafe.Pointer) bool // Funcs.Append over a *Type
-	Consume func(r *wire.Reader, p unsafe.Pointer) bool // Funcs.Consume over a *Type
-	Size    func(p unsafe.Pointer) int                  // Funcs.Size over a *Type; nil if unknown
-}
-
-// Registration errors, wrapped by the errors Register returns.
+// Registration errors, wrapped by the errors Register returns; each wraps
+// wire.ErrInvalid.
 var (
-	ErrDuplicate = errors.New("uabin/fastpath: a fast path for this type is already registered")
-	ErrInUse     = errors.New("uabin/fastpath: the engine already built a plan for this type with this set")
-	ErrNilFunc   = errors.New("uabin/fastpath: Append and Consume must not be nil")
+	// ErrDuplicate: T already has a fast path in the set, or is a built-in
+	// type with a codec of its own (NodeID, Variant, ...).
+	ErrDuplicate = fmt.Errorf("%w: fastpath: a fast path or built-in codec for this type exists already", wire.ErrInvalid)
+	// ErrInUse: the engine already built a plan involving T with this set.
+	ErrInUse = fmt.Errorf("%w: fastpath: the engine already built a plan for this type with this set", wire.ErrInvalid)
+	// ErrNilFunc: Append or Consume is nil.
+	ErrNilFunc = fmt.Errorf("%w: fastpath: Append and Consume must not be nil", wire.ErrInvalid)
 )
 
 // Set is a set of fast paths, at most one per Go type. Every Set starts with
@@ -91,7 +98,7 @@ var (
 // disagrees with the set.
 type Set struct {
 	mu     sync.Mutex
-	codecs map[reflect.Type]*Codec
+	codecs map[reflect.Type]*erased.Codec
 	looked map[reflect.Type]bool // types the engine has asked about
 }
 
@@ -102,8 +109,8 @@ var Default = NewSet()
 
 // NewSet returns a Set holding the built-in fast paths.
 func NewSet() *Set {
-	s := &Set{codecs: make(map[reflect.Type]*Codec, len(builtins)), looked: map[reflect.Type]bool{}}
-	for _, c := range builtins {
+	s := &Set{codecs: make(map[reflect.Type]*erased.Codec, len(fastPaths)), looked: map[reflect.Type]bool{}}
+	for _, c := range fastPaths {
 		s.codecs[c.Type] = c
 	}
 	return s
@@ -111,8 +118,8 @@ func NewSet() *Set {
 
 // Register adds a fast path for values of type T to s (Default if s is nil).
 // It fails if Append or Consume is nil, if T already has a fast path in s
-// (built-in types included), or if the engine has already built a plan
-// involving T with s.
+// or is a built-in type with a codec of its own, or if the engine has
+// already built a plan involving T with s.
 func Register[T any](s *Set, f Funcs[T]) error {
 	if s == nil {
 		s = Default
@@ -120,6 +127,9 @@ func Register[T any](s *Set, f Funcs[T]) error {
 	t := reflect.TypeFor[T]()
 	if f.Append == nil || f.Consume == nil {
 		return fmt.Errorf("%w (type %v)", ErrNilFunc, t)
+	}
+	if erased.Builtin[t] != nil {
+		return fmt.Errorf("%w: %v", ErrDuplicate, t)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -129,19 +139,23 @@ func Register[T any](s *Set, f Funcs[T]) error {
 	if s.looked[t] {
 		return fmt.Errorf("%w: %v", ErrInUse, t)
 	}
-	s.codecs[t] = erase(f)
+	s.codecs[t] = erased.Of(f.Append, f.Consume)
 	return nil
 }
 
-// Lookup returns the fast path for t, or nil. The engine calls it while
-// building a plan; from then on Register refuses t for this set.
-func (s *Set) Lookup(t reflect.Type) *Codec {
+// lookup returns the fast path for t, or nil. The engine calls it (through
+// erased.Lookup) while building a plan; from then on Register refuses t
+// for this set.
+func (s *Set) lookup(t reflect.Type) *erased.Codec {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.looked[t] = true
 	return s.codecs[t]
 }
 
-// Builtin returns the built-in fast path for t, or nil. It does not look at
-// user registrations.
-func Builtin(t reflect.Type) *Codec { return builtinByType[t] }
+func init() {
+	erased.Lookup = func(set any, t reflect.Type) *erased.Codec { return set.(*Set).lookup(t) }
+	for _, c := range builtins {
+		erased.Builtin[c.Type] = c
+	}
+}

@@ -7,15 +7,6 @@ import (
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-var guidCodec = erase(Funcs[types.GUID]{
-	Append:  func(w *wire.Writer, g *types.GUID) bool { appendGUID(w, g); return true },
-	Consume: func(r *wire.Reader, g *types.GUID) bool { consumeGUID(r, g); return true },
-	Size:    sizeGUID,
-})
-
-// sizeGUID returns the wire size of a Guid: always 16.
-func sizeGUID(*types.GUID) int { return 16 }
-
 // appendGUID appends g: Data1 UInt32, Data2 and Data3 UInt16, Data4 as it
 // is (Part 6 §5.2.2.6).
 func appendGUID(w *wire.Writer, g *types.GUID) {

@@ -11,24 +11,6 @@ const (
 	ltText   = 0x02
 )
 
-var localizedTextCodec = erase(Funcs[types.LocalizedText]{
-	Append:  func(w *wire.Writer, l *types.LocalizedText) bool { appendLocalizedText(w, l); return true },
-	Consume: func(r *wire.Reader, l *types.LocalizedText) bool { consumeLocalizedText(r, l); return true },
-	Size:    sizeLocalizedText,
-})
-
-// sizeLocalizedText returns the wire size of l.
-func sizeLocalizedText(l *types.LocalizedText) int {
-	size := 1
-	if l.Locale != "" {
-		size += sizeStr(l.Locale)
-	}
-	if l.Text != "" {
-		size += sizeStr(l.Text)
-	}
-	return size
-}
-
 // appendLocalizedText appends the mask and each non-empty field.
 func appendLocalizedText(w *wire.Writer, l *types.LocalizedText) {
 	var mask byte

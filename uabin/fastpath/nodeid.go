@@ -20,37 +20,6 @@ const (
 	flagNamespaceURI = 0x80 // ExpandedNodeId: NamespaceUri follows
 )
 
-var nodeIDCodec = erase(Funcs[types.NodeID]{
-	Append:  func(w *wire.Writer, n *types.NodeID) bool { appendNodeID(w, n); return true },
-	Consume: func(r *wire.Reader, n *types.NodeID) bool { consumeNodeID(r, n); return true },
-	Size:    sizeNodeID,
-})
-
-// sizeNodeID returns the wire size of n in the smallest form.
-func sizeNodeID(n *types.NodeID) int {
-	switch n.Type() {
-	case types.IDTypeNumeric:
-		return sizeNumeric(n.Namespace(), n.IntID())
-	case types.IDTypeString:
-		return 3 + sizeStr(n.StringID())
-	case types.IDTypeGUID:
-		return 3 + 16
-	case types.IDTypeOpaque:
-		return 3 + sizeStr(n.OpaqueIDString())
-	}
-	return -1
-}
-
-func sizeNumeric(ns uint16, id uint32) int {
-	switch {
-	case ns == 0 && id <= 0xff:
-		return 2
-	case ns <= 0xff && id <= 0xffff:
-		return 4
-	}
-	return 7
-}
-
 // appendNodeID appends n in the smallest form (docs/types.md, NodeId).
 func appendNodeID(w *wire.Writer, n *types.NodeID) { appendNodeIDFlags(w, n, 0) }
 

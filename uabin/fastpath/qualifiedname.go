@@ -5,15 +5,6 @@ import (
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-var qualifiedNameCodec = erase(Funcs[types.QualifiedName]{
-	Append:  func(w *wire.Writer, q *types.QualifiedName) bool { appendQualifiedName(w, q); return true },
-	Consume: func(r *wire.Reader, q *types.QualifiedName) bool { consumeQualifiedName(r, q); return true },
-	Size:    sizeQualifiedName,
-})
-
-// sizeQualifiedName returns the wire size of q.
-func sizeQualifiedName(q *types.QualifiedName) int { return 2 + sizeStr(q.Name) }
-
 // appendQualifiedName appends the UInt16 namespace index and the Name
 // String ("" as null unless w.EmptyStrings; Part 6 §5.2.2.13).
 func appendQualifiedName(w *wire.Writer, q *types.QualifiedName) {

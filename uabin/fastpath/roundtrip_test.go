@@ -364,9 +364,6 @@ func roundTrip[T any](t *testing.T, f fns[T], n int, make func(g *gen) T) {
 		if err != nil {
 			t.Fatalf("value %d %#v: encode: %v", i, v, err)
 		}
-		if size := f.size(&v); size != len(b) && size != -1 {
-			t.Fatalf("value %d %#v: size %d, encoded %d bytes", i, v, size, len(b))
-		}
 		back, err := f.decode(b)
 		if err != nil {
 			t.Fatalf("value %d %#v: decode % x: %v", i, v, b, err)
@@ -379,7 +376,7 @@ func roundTrip[T any](t *testing.T, f fns[T], n int, make func(g *gen) T) {
 			t.Fatalf("value %d: re-encoded % x (%v), first % x", i, again, err, b)
 		}
 		r := wire.NewReader(b, wire.Limits{})
-		r.Engine = testEngine{}
+		withBodiesR(r)
 		f.consume(r, &reused)
 		if r.Err() != nil || r.Remaining() != 0 || !cmp.Equal(reused, v, equalOpts) {
 			t.Fatalf("value %d: decoded into a reused value differently (%v):\n%s", i, r.Err(), cmp.Diff(v, reused, equalOpts))
@@ -391,11 +388,7 @@ func TestRoundTrip(t *testing.T) {
 	t.Run("NodeId", func(t *testing.T) { roundTrip(t, nodeIDFns, 2000, (*gen).nodeID) })
 	t.Run("ExpandedNodeId", func(t *testing.T) { roundTrip(t, expandedNodeIDFns, 2000, (*gen).expandedNodeID) })
 	t.Run("Guid", func(t *testing.T) { roundTrip(t, guidFns, 500, (*gen).guid) })
-	t.Run("DateTime", func(t *testing.T) { roundTrip(t, dateTimeFns, 500, (*gen).dateTime) })
 	t.Run("time.Time", func(t *testing.T) { roundTrip(t, timeFns, 2000, (*gen).time) })
-	t.Run("StatusCode", func(t *testing.T) {
-		roundTrip(t, statusCodeFns, 500, func(g *gen) types.StatusCode { return types.StatusCode(g.r.Uint32()) })
-	})
 	t.Run("QualifiedName", func(t *testing.T) { roundTrip(t, qualifiedNameFns, 1000, (*gen).qualifiedName) })
 	t.Run("LocalizedText", func(t *testing.T) { roundTrip(t, localizedTextFns, 1000, (*gen).localizedText) })
 	t.Run("Variant", func(t *testing.T) { roundTrip(t, variantFns, 5000, (*gen).variant) })

@@ -3,6 +3,8 @@ package wire
 import (
 	"encoding/binary"
 	"math"
+
+	"github.com/uabin/uabin/uabin/internal/hook"
 )
 
 // Reader consumes OPC UA Binary from a byte slice. Create one with
@@ -20,8 +22,8 @@ type Reader struct {
 	// Limits are the decoder limits in force, already resolved (no zero
 	// fields); see Limits.Resolved.
 	Limits Limits
-	// Engine decodes ExtensionObject bodies into Go values; may be nil.
-	Engine Engine
+
+	bodies hook.BodyConsumer // decodes ExtensionObject bodies (set by package uabin); may be nil
 }
 
 // NewReader returns a Reader over b with the given limits (resolved).
@@ -32,7 +34,7 @@ func NewReader(b []byte, l Limits) *Reader {
 }
 
 // Reset makes r read b from its start with limits l (resolved), a clean
-// error and depth, keeping r.Engine.
+// error and depth.
 func (r *Reader) Reset(b []byte, l Limits) {
 	// Field by field rather than *r = Reader{...}: this runs once per
 	// decoding call, and the assignments are cheaper than a struct copy.

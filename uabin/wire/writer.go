@@ -3,6 +3,8 @@ package wire
 import (
 	"encoding/binary"
 	"math"
+
+	"github.com/uabin/uabin/uabin/internal/hook"
 )
 
 // Writer appends OPC UA Binary to Buf. The zero value is ready to use and
@@ -19,16 +21,15 @@ type Writer struct {
 	// EmptyStrings writes a Go "" as an empty String (length 0) instead of
 	// a null String (length -1) in Str.
 	EmptyStrings bool
-	// Engine encodes ExtensionObject bodies holding Go values; may be nil.
-	Engine Engine
 	// MaxDepth bounds the nesting levels entered with Enter (0 means
 	// DefaultMaxDepth). Encoding counts the same levels as decoding
 	// (docs/types.md), so a cyclic value fails instead of exhausting the
 	// stack, and the plans and the fast paths fail at the same value.
 	MaxDepth int
 
-	err   error
-	depth int
+	err    error
+	depth  int
+	bodies hook.BodyAppender // encodes ExtensionObject bodies (set by package uabin); may be nil
 }
 
 // Err returns the first error recorded, or nil.

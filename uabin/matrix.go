@@ -60,15 +60,20 @@ func matrixCount(dims []int32, limit int) int {
 	return n
 }
 
-// decMatrix decodes a matrix field into the Matrix at p.
-func decMatrix(d *decState, p pointer, f *dynField) {
-	r := &d.r
+// consumeMatrix decodes a matrix field into the Matrix at p: the Int32
+// array of dimensions (as many as the rank, c.seq.n), then their product
+// elements with no length of their own, into a new slice.
+func consumeMatrix(s *consumeState, p pointer, c *codec) {
+	r := &s.r
 	nd := r.ArrayLen(4)
 	if nd < 0 {
+		if r.Err() == nil {
+			*as[Matrix](p) = Matrix{}
+		}
 		return // null matrix (or a failure, which is recorded)
 	}
-	if nd != f.rank {
-		r.Failf(wire.ErrInvalid, "a matrix of %d dimensions for ValueRank %d", nd, f.rank)
+	if nd != c.seq.n {
+		r.Failf(wire.ErrInvalid, "a matrix of %d dimensions for ValueRank %d", nd, c.seq.n)
 		return
 	}
 	dims := make([]int32, nd)
@@ -78,12 +83,8 @@ func decMatrix(d *decState, p pointer, f *dynField) {
 	if r.Err() != nil {
 		return
 	}
-	minElem := 1
-	if f.mc != nil {
-		minElem = max(f.mc.elem.minWire, 1)
-	} else if f.sub.minWire > 0 {
-		minElem = f.sub.minWire
-	}
+	values := c.elem // the codec of the slice type of Values
+	minElem := max(values.elem.minWire, 1)
 	n := matrixCount(dims, r.Limits.MaxArrayLength)
 	switch {
 	case n < 0:
@@ -93,42 +94,28 @@ func decMatrix(d *decState, p pointer, f *dynField) {
 		r.Failf(wire.ErrTruncated, "matrix of %d elements needs at least %d bytes, %d left", n, n*minElem, r.Remaining())
 		return
 	}
-	m := as[Matrix](p)
-	m.Dims = dims
-	if f.mc == nil {
-		s := make([]*Dynamic, n)
-		for i := range s {
-			if s[i] = decDyn(d, f.sub); r.Err() != nil {
-				addPath(r.Err(), wire.IndexPath(i))
-				return
-			}
-		}
-		m.Values = s
-		return
+	q := values.g.alloc() // a new slice variable
+	values.g.makeSlice(q, n)
+	consumeElems(s, pointer{q.slice().data}, n, values.elem, values.seq.bulk)
+	if r.Err() == nil {
+		*as[Matrix](p) = Matrix{Dims: dims, Values: values.g.box(q)}
 	}
-	q := f.mc.g.alloc() // a new []T variable
-	f.mc.g.makeSlice(q, n)
-	decElems(d, pointer{q.slice().data}, n, f.mc.elem, f.mc.bulk)
-	m.Values = f.mc.g.box(q)
 }
 
-// encMatrix encodes the Matrix at p.
-func encMatrix(e *encState, p pointer, f *dynField) {
+// appendMatrix encodes the Matrix at p.
+func appendMatrix(s *appendState, p pointer, c *codec) {
 	m := as[Matrix](p)
 	if m.Dims == nil {
-		e.w.Null()
+		s.w.Null()
 		return
 	}
-	if len(m.Dims) != f.rank {
-		e.w.Failf(wire.ErrInvalid, "a matrix of %d dimensions for ValueRank %d", len(m.Dims), f.rank)
+	if len(m.Dims) != c.seq.n {
+		s.w.Failf(wire.ErrInvalid, "a matrix of %d dimensions for ValueRank %d", len(m.Dims), c.seq.n)
 		return
 	}
-	want := reflect.TypeFor[[]*Dynamic]()
-	if f.mc != nil {
-		want = f.mc.typ
-	}
-	if m.Values != nil && reflect.TypeOf(m.Values) != want {
-		e.w.Failf(wire.ErrInvalid, "matrix Values is a %T, the field needs a %v", m.Values, want)
+	values := c.elem
+	if m.Values != nil && reflect.TypeOf(m.Values) != values.typ {
+		s.w.Failf(wire.ErrInvalid, "matrix Values is a %T, the field needs a %v", m.Values, values.typ)
 		return
 	}
 	var h sliceHeader
@@ -136,21 +123,14 @@ func encMatrix(e *encState, p pointer, f *dynField) {
 		h = *ifaceData(m.Values).slice()
 	}
 	if n := matrixCount(m.Dims, 1<<31-1); n != h.len {
-		e.w.Failf(wire.ErrInvalid, "matrix dimensions %v do not match its %d values", m.Dims, h.len)
+		s.w.Failf(wire.ErrInvalid, "matrix dimensions %v do not match its %d values", m.Dims, h.len)
 		return
 	}
-	e.w.Len(len(m.Dims))
+	s.w.Len(len(m.Dims))
 	for _, d := range m.Dims {
-		e.w.Int32(d)
+		s.w.Int32(d)
 	}
-	if f.mc != nil {
-		encElems(e, pointer{h.data}, h.len, f.mc.elem, f.mc.bulk)
-		return
-	}
-	for i, v := range m.Values.([]*Dynamic) {
-		if encDynNested(e, v, f); e.w.Err() != nil {
-			addPath(e.w.Err(), wire.IndexPath(i))
-			return
-		}
-	}
+	appendElems(s, pointer{h.data}, h.len, values.elem, values.seq.bulk)
 }
+
+func zeroMatrix(p pointer, _ *codec) bool { return as[Matrix](p).Dims == nil }

@@ -1,0 +1,191 @@
+package uabin
+
+// Containers: slices and Go arrays (OPC UA arrays, Part 6 §5.2.5) and
+// pointers.
+
+import "github.com/uabin/uabin/uabin/wire"
+
+// seqPlan is the plan of a slice or a Go array; the element codec is the
+// codec's elem.
+type seqPlan struct {
+	n    int  // Go arrays: the length
+	raw  bool // Go arrays: written with no length prefix (tag option raw)
+	bulk bool // elements copied as one block of memory (little-endian hosts)
+}
+
+// appendPtr writes the pointee; a nil pointer writes the pointee type's
+// zero value (its null form), never panics.
+func appendPtr(s *appendState, p pointer, c *codec) {
+	q := p.deref()
+	if q.isNil() {
+		q = pointer{c.elem.g.zero}
+	}
+	c.elem.append(s, q, c.elem)
+}
+
+// consumePtr decodes into the pointee, allocating it when the pointer is
+// nil.
+func consumePtr(s *consumeState, p pointer, c *codec) {
+	q := p.deref()
+	if q.isNil() {
+		q = c.elem.g.alloc()
+		p.setPtr(q)
+	}
+	c.elem.consume(s, q, c.elem)
+}
+
+func zeroPtr(p pointer, _ *codec) bool { return p.deref().isNil() }
+
+// appendSlice writes an array: Int32 length (-1 for a nil slice), elements.
+func appendSlice(s *appendState, p pointer, c *codec) {
+	h := p.slice()
+	if h.data == nil {
+		s.w.Null()
+		return
+	}
+	s.w.Len(h.len)
+	appendElems(s, pointer{h.data}, h.len, c.elem, c.seq.bulk)
+}
+
+// consumeSlice reads an array into a slice: -1 gives nil, 0 an empty
+// non-nil slice; the capacity of the slice already there is reused when it
+// is large enough (its elements are decoded over).
+func consumeSlice(s *consumeState, p pointer, c *codec) {
+	n := s.r.ArrayLen(max(c.elem.minWire, 1))
+	if n < 0 {
+		if s.r.Err() == nil {
+			c.g.clear(p)
+		}
+		return
+	}
+	h := p.slice()
+	if h.data != nil && h.cap >= n {
+		h.len = n
+	} else {
+		c.g.makeSlice(p, n)
+	}
+	consumeElems(s, pointer{h.data}, n, c.elem, c.seq.bulk)
+}
+
+// appendArray writes a Go array: Int32 length N (unless raw), N elements.
+func appendArray(s *appendState, p pointer, c *codec) {
+	if !c.seq.raw {
+		s.w.Len(c.seq.n)
+	}
+	appendElems(s, p, c.seq.n, c.elem, c.seq.bulk)
+}
+
+// consumeArray reads a Go array; the length on the wire must be N.
+func consumeArray(s *consumeState, p pointer, c *codec) {
+	if !c.seq.raw {
+		n := s.r.ArrayLen(max(c.elem.minWire, 1))
+		if s.r.Err() != nil {
+			return
+		}
+		if n != c.seq.n {
+			s.r.Failf(wire.ErrInvalid, "array length %d, the Go array %v needs %d", n, c.typ, c.seq.n)
+			return
+		}
+	}
+	consumeElems(s, p, c.seq.n, c.elem, c.seq.bulk)
+}
+
+func zeroArray(p pointer, c *codec) bool {
+	for i := 0; i < c.seq.n; i++ {
+		if !c.elem.isZero(p.at(uintptr(i)*c.elem.size), c.elem) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendElems writes n elements starting at base. Bulk elements are copied
+// in one block (their memory is their wire form on little-endian hosts);
+// floats are then scanned for NaNs, which must be written canonically.
+func appendElems(s *appendState, base pointer, n int, ec *codec, bulk bool) {
+	if n == 0 {
+		return
+	}
+	if bulk {
+		start := len(s.w.Buf)
+		s.w.Buf = append(s.w.Buf, base.bytes(n*int(ec.size))...)
+		switch ec.op {
+		case opFloat32:
+			fixNaN32(s.w.Buf[start:], base, n)
+		case opFloat64:
+			fixNaN64(s.w.Buf[start:], base, n)
+		}
+		return
+	}
+	o, size := ec.op, ec.size
+	if o == opCodec {
+		app := ec.append
+		for i := 0; i < n; i++ {
+			app(s, base.at(uintptr(i)*size), ec)
+			if s.w.Err() != nil {
+				addPath(s.w.Err(), wire.IndexPath(i))
+				return
+			}
+		}
+		return
+	}
+	for i := 0; i < n; i++ {
+		appendValue(s, base.at(uintptr(i)*size), o, ec)
+	}
+}
+
+func fixNaN32(out []byte, base pointer, n int) {
+	for i := 0; i < n; i++ {
+		if v := *as[float32](base.at(uintptr(i) * 4)); v != v {
+			putUint32(out[4*i:], wire.NaN32)
+		}
+	}
+}
+
+func fixNaN64(out []byte, base pointer, n int) {
+	for i := 0; i < n; i++ {
+		if v := *as[float64](base.at(uintptr(i) * 8)); v != v {
+			putUint64(out[8*i:], wire.NaN64)
+		}
+	}
+}
+
+func putUint32(b []byte, v uint32) {
+	_ = b[3] // bounds check hint
+	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+}
+
+func putUint64(b []byte, v uint64) {
+	putUint32(b, uint32(v))
+	putUint32(b[4:], uint32(v>>32))
+}
+
+// consumeElems decodes n elements into the memory starting at base.
+func consumeElems(s *consumeState, base pointer, n int, ec *codec, bulk bool) {
+	if n == 0 {
+		return
+	}
+	if bulk {
+		src := s.r.Raw(n * int(ec.size))
+		if src != nil {
+			copy(base.bytes(n*int(ec.size)), src)
+		}
+		return
+	}
+	o, size := ec.op, ec.size
+	if o == opCodec {
+		cons := ec.consume
+		for i := 0; i < n; i++ {
+			cons(s, base.at(uintptr(i)*size), ec)
+			if s.r.Err() != nil {
+				addPath(s.r.Err(), wire.IndexPath(i))
+				return
+			}
+		}
+		return
+	}
+	for i := 0; i < n; i++ {
+		consumeValue(s, base.at(uintptr(i)*size), o, ec)
+	}
+	// A primitive that failed made the Reader fail: its error is sticky.
+}

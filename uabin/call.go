@@ -1,0 +1,432 @@
+package uabin
+
+// The state of one encoding or decoding call: the wire.Writer or
+// wire.Reader, the fast-path set, the type registry and the namespace
+// table. States are pooled; each is installed in its own Writer or Reader
+// as the codec of ExtensionObject bodies (hook.BodyAppender, hook.BodyConsumer), which the
+// ExtensionObject codec of uabin/fastpath calls back.
+
+import (
+	"errors"
+	"reflect"
+	"sync"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/fastpath"
+	"github.com/uabin/uabin/uabin/internal/hook"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// callTypes is what ExtensionObject bodies and messages need of a call.
+type callTypes struct {
+	set      *fastpath.Set
+	registry *Registry
+	uris     []string
+}
+
+// appendState is the per-call encoding state.
+type appendState struct {
+	w wire.Writer // its depth counter is shared with the codecs of fastpath
+	callTypes
+	typeID types.NodeID // a message's type id, here so that passing it to its codec does not allocate
+}
+
+// consumeState is the per-call decoding state.
+type consumeState struct {
+	r wire.Reader
+	callTypes
+	typeID types.NodeID // a message's type id, here so that passing it to its codec does not allocate
+}
+
+var appendPool = sync.Pool{New: func() any {
+	s := &appendState{}
+	*hook.WriterBodies(&s.w) = s
+	return s
+}}
+
+var consumePool = sync.Pool{New: func() any {
+	s := &consumeState{}
+	*hook.ReaderBodies(&s.r) = s
+	return s
+}}
+
+// hardMaxDepth caps MaxDepth, also when it is negative ("no limit"): deeper
+// recursion could exhaust the goroutine stack, which is a fatal error, not
+// a panic that could be turned into an error.
+const hardMaxDepth = 100000
+
+func (o *Options) callTypes() callTypes {
+	return callTypes{set: o.set(), registry: o.Types, uris: o.NamespaceURIs}
+}
+
+func (o *Options) newAppendState(b []byte) *appendState {
+	s := appendPool.Get().(*appendState)
+	s.w.Buf, s.w.EmptyStrings = b, o.EmptyStrings // the error and depth were cleared by release
+	// MaxDepth as Limits.Resolved would give it, capped at hardMaxDepth,
+	// without resolving the other limits (this runs once per call).
+	switch md := o.MaxDepth; {
+	case md == 0:
+		s.w.MaxDepth = wire.DefaultMaxDepth
+	case md < 0 || md > hardMaxDepth:
+		s.w.MaxDepth = hardMaxDepth
+	default:
+		s.w.MaxDepth = md
+	}
+	s.callTypes = o.callTypes()
+	return s
+}
+
+func (s *appendState) release() {
+	s.w.Reset() // clears the error
+	s.w.Buf = nil
+	s.callTypes = callTypes{}
+	appendPool.Put(s)
+}
+
+func (o *Options) newConsumeState(b []byte) *consumeState {
+	s := consumePool.Get().(*consumeState)
+	l := o.Limits
+	if l.MaxDepth < 0 || l.MaxDepth > hardMaxDepth {
+		l.MaxDepth = hardMaxDepth
+	}
+	s.r.Reset(b, l)
+	s.callTypes = o.callTypes()
+	return s
+}
+
+func (s *consumeState) release() {
+	// The Reader keeps its input until the next call resets it; pooled
+	// states are dropped at every garbage collection, so this keeps
+	// nothing alive for long, and saves a second Reset per call.
+	s.callTypes = callTypes{}
+	consumePool.Put(s)
+}
+
+// messageLimit is Limits.Resolved().MaxMessageSize without resolving the
+// other fields.
+func (o *Options) messageLimit() int {
+	switch n := o.MaxMessageSize; {
+	case n == 0:
+		return wire.DefaultMaxMessageSize
+	case n < 0:
+		return int(^uint(0) >> 1)
+	default:
+		return n
+	}
+}
+
+// failed records the path element name on the current error and reports
+// whether there is one. A blank name (a computed mask "_") adds nothing.
+func (s *appendState) failed(name string) bool {
+	if err := s.w.Err(); err != nil {
+		addPath(err, name)
+		return true
+	}
+	return false
+}
+
+func (s *consumeState) failed(name string) bool {
+	if err := s.r.Err(); err != nil {
+		addPath(err, name)
+		return true
+	}
+	return false
+}
+
+// maxPath bounds the length of error paths: a failure 100000 levels deep
+// would otherwise build its path in quadratic time. Longer paths keep their
+// innermost part after a leading "...".
+const maxPath = 512
+
+// addPath prepends elem to the path of err (see wire.WithPath).
+func addPath(err error, elem string) {
+	if elem == "_" {
+		return
+	}
+	var path *string
+	switch e := err.(type) {
+	case *wire.DecodeError:
+		path = &e.Path
+	case *wire.EncodeError:
+		path = &e.Path
+	default:
+		return
+	}
+	if len(*path) > maxPath {
+		if (*path)[0] != '.' {
+			*path = "..." + *path
+		}
+		return
+	}
+	wire.WithPath(err, elem)
+}
+
+// topName is the first element of error paths: the name of the top-level
+// type, if it is a named struct.
+func topName(t reflect.Type) string {
+	if t.Kind() == reflect.Struct {
+		return t.Name()
+	}
+	return ""
+}
+
+// reg returns the call's registry.
+func (ct *callTypes) reg() *Registry {
+	if ct.registry == nil {
+		return DefaultRegistry
+	}
+	return ct.registry
+}
+
+// encodingID resolves the encoding id of a registered type, mapping a
+// namespace URI to its index in the namespace table.
+func (ct *callTypes) encodingID(e *regEntry) (types.NodeID, bool) {
+	if e.uri == "" {
+		return e.id, true
+	}
+	for i, u := range ct.uris {
+		if u == e.uri && i <= 0xffff {
+			return e.id.WithNamespace(uint16(i)), true
+		}
+	}
+	return types.NodeID{}, false
+}
+
+// AppendBody implements hook.BodyAppender: it appends the body of v (a
+// registered type or a pointer to one), entering one nesting level.
+func (s *appendState) AppendBody(v any) (types.NodeID, bool) {
+	e := s.reg().byGoType(v)
+	if e == nil {
+		return types.NodeID{}, false
+	}
+	id, ok := s.encodingID(e)
+	if !ok {
+		s.w.Failf(wire.ErrUnknownType, "namespace URI %q of %v is not in Options.NamespaceURIs", e.uri, e.typ)
+		return types.NodeID{}, true
+	}
+	c, p, err := s.bodyCodec(e, v)
+	if err != nil {
+		s.w.Fail(err)
+		return id, true
+	}
+	if s.w.Enter() {
+		c.append(s, p, c)
+		s.w.Leave()
+	}
+	return id, true
+}
+
+// bodyCodec returns the codec of the body of v, registered as e, and a
+// pointer to the value.
+func (s *appendState) bodyCodec(e *regEntry, v any) (*codec, pointer, error) {
+	if e.dyn != nil {
+		x, _ := v.(*Dynamic)
+		if x == nil || x.t == nil {
+			return nil, pointer{}, wire.Errorf(ErrUnsupported, "%s", trimUabin(errNoDynamic))
+		}
+		c, err := x.t.codec(s.set)
+		if err != nil {
+			return nil, pointer{}, dynCause(err)
+		}
+		return c, x.p, nil
+	}
+	c, perr := codecFor(s.set, e.typ)
+	if perr != nil {
+		return nil, pointer{}, perr.withPath()
+	}
+	return c, valuePointer(v, e.g), nil
+}
+
+// ConsumeBody implements hook.BodyConsumer: it decodes a body of the type
+// registered for typeID into a new value, entering one nesting level, and
+// returns a pointer to it.
+func (s *consumeState) ConsumeBody(typeID types.NodeID) (any, bool) {
+	e := s.reg().byID(typeID, s.uris)
+	if e == nil {
+		return nil, false
+	}
+	c, err := s.entryCodec(e)
+	if err != nil {
+		s.r.Fail(err)
+		return nil, true
+	}
+	if !s.r.Enter() {
+		return nil, true
+	}
+	v := c.newValue(s)
+	s.r.Leave()
+	return v, true
+}
+
+// entryCodec returns the codec that decodes values registered as e.
+func (s *consumeState) entryCodec(e *regEntry) (*codec, error) {
+	if e.dyn != nil {
+		t, err := s.dynCompiled(e)
+		if err != nil {
+			return nil, err
+		}
+		return t.top, nil
+	}
+	c, perr := codecFor(s.set, e.typ)
+	if perr != nil {
+		return nil, perr.withPath()
+	}
+	return c, nil
+}
+
+// newValue decodes a new value with c and returns a pointer to it (a
+// *Dynamic for run-time structures), or nil after a failure.
+func (c *codec) newValue(s *consumeState) any {
+	if c.dyn != nil {
+		x := consumeDyn(s, c.dyn)
+		if x == nil {
+			return nil
+		}
+		return x
+	}
+	q := c.g.alloc()
+	c.consume(s, q, c)
+	if s.r.Err() != nil {
+		return nil
+	}
+	return c.g.boxPtr(q)
+}
+
+// valuePointer returns a pointer to the value held by v (a T or a *T whose
+// plan is for T): the pointer itself, the boxed copy, or, for a nil *T or a
+// pointer-shaped T, a new value.
+func valuePointer(v any, g *goType) pointer {
+	t := reflect.TypeOf(v)
+	if t.Kind() == reflect.Pointer && t.Elem() == g.typ() {
+		q := ifaceData(v)
+		if q.isNil() {
+			return pointer{g.zero}
+		}
+		return q
+	}
+	if pointerShaped(t) {
+		return g.fromIface(v)
+	}
+	return ifaceData(v)
+}
+
+// appendTop is the one internal encoding entry point. With msg, v is
+// written as a service message: its registered binary encoding id first.
+func (o Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
+	if v == nil {
+		return b, &EncodeError{Err: wire.Errorf(ErrUnsupported, "cannot encode a nil interface")}
+	}
+	var (
+		p    pointer
+		c    *codec
+		perr *planError
+		id   types.NodeID
+	)
+	if msg {
+		ct := o.callTypes()
+		ent := ct.reg().byGoType(v)
+		if ent == nil {
+			return b, &EncodeError{Err: wire.Errorf(ErrUnknownType, "the Go type %T is not registered as a message", v)}
+		}
+		var ok bool
+		if id, ok = ct.encodingID(ent); !ok {
+			return b, &EncodeError{Err: wire.Errorf(ErrUnknownType, "namespace URI %q of %v is not in Options.NamespaceURIs", ent.uri, ent.typ)}
+		}
+		if c, perr = codecFor(ct.set, ent.typ); perr == nil {
+			p = valuePointer(v, ent.g)
+		}
+	} else if t := reflect.TypeOf(v); t.Kind() == reflect.Pointer {
+		if c, perr = codecFor(o.set(), t.Elem()); perr == nil {
+			if p = ifaceData(v); p.isNil() {
+				p = pointer{c.g.zero}
+			}
+		}
+	} else if c, perr = codecFor(o.set(), t); perr == nil {
+		if pointerShaped(t) {
+			p = c.g.fromIface(v)
+		} else {
+			p = ifaceData(v)
+		}
+	}
+	if perr != nil {
+		return b, &EncodeError{Path: perr.path, Err: perr.cause()}
+	}
+	orig := b
+	if b == nil {
+		if h := c.hint.Load(); h > 0 {
+			b = make([]byte, 0, h)
+		}
+	}
+	s := o.newAppendState(b)
+	if msg {
+		s.typeID = id
+		appendNodeID(&s.w, &s.typeID)
+	}
+	c.append(s, p, c)
+	out, err := s.w.Buf, s.w.Err()
+	s.release()
+	if err == nil && len(out)-len(b) <= 1<<20 && int32(len(out)-len(b)) != c.hint.Load() {
+		c.hint.Store(int32(len(out) - len(b)))
+	}
+	if err != nil {
+		if name := topName(c.typ); name != "" {
+			addPath(err, name)
+		}
+		return orig, err
+	}
+	return out, nil
+}
+
+// consumeTop is the one internal decoding entry point: it decodes into the
+// value v points to or, for a service message (v nil), into a new value of
+// the type registered for the message's encoding id, which it returns.
+// whole requires that all of b is used.
+func (o Options) consumeTop(b []byte, v any, whole bool) (any, int, error) {
+	var c *codec
+	var p pointer
+	if v != nil {
+		t := reflect.TypeOf(v)
+		if t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
+			return nil, 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
+		}
+		var perr *planError
+		if c, perr = codecFor(o.set(), t.Elem()); perr != nil {
+			return nil, 0, &DecodeError{Path: perr.path, Err: perr.cause()}
+		}
+		p = ifaceData(v)
+	}
+	max := o.messageLimit()
+	in := b
+	if len(b) > max {
+		if whole {
+			return nil, 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
+		}
+		in = b[:max]
+	}
+	s := o.newConsumeState(in)
+	defer s.release()
+	var val any
+	if c == nil {
+		var err error
+		if c, err = s.messageType(); err != nil {
+			return nil, s.r.Offset(), err
+		}
+		val = c.newValue(s)
+	} else {
+		c.consume(s, p, c)
+	}
+	n, err := s.r.Offset(), s.r.Err()
+	if err != nil && len(in) < len(b) && errors.Is(err, ErrTruncated) {
+		return nil, n, &DecodeError{Offset: n, Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
+	}
+	if err != nil {
+		if name := topName(c.typ); name != "" {
+			addPath(err, name)
+		}
+		return nil, n, err
+	}
+	if whole && n != len(b) {
+		return nil, n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
+	}
+	return val, n, nil
+}
