@@ -233,7 +233,7 @@ func (c *dynCompiler) fill(t *dynType, path string) *DefinitionError {
 		def.StructureType == types.StructureTypeUnionWithSubtypedValues
 	sfs := make([]reflect.StructField, 0, len(def.Fields)+2)
 	sfs = append(sfs,
-		reflect.StructField{Name: "H", Type: typeDynamic}, // the value's header
+		reflect.StructField{Name: "H", Type: typeDynamic},               // the value's header
 		reflect.StructField{Name: "M", Type: reflect.TypeFor[uint32]()}) // the mask or switch
 	t.fields = make([]dynField, len(def.Fields))
 	bit := int8(0)

@@ -297,27 +297,10 @@ func (r *Registry) addDefinition(d *dynDef) error {
 		s.dyn.byDTURI[d.dtURI] = m
 	}
 	if e := d.ent; e != nil {
-		if e.uri == "" && old.byID[e.id] != nil || e.uri != "" && old.byURI[e.uri][e.id] != nil {
+		if old.has(e) {
 			return defErr(d.name, "", ErrDuplicateID, "encoding id %v is already registered for %v", e.id, old.lookupEntry(e))
 		}
-		if e.uri == "" {
-			s.byID = make(map[types.NodeID]*regEntry, len(old.byID)+1)
-			for k, v := range old.byID {
-				s.byID[k] = v
-			}
-			s.byID[e.id] = e
-		} else {
-			s.byURI = make(map[string]map[types.NodeID]*regEntry, len(old.byURI)+1)
-			for k, v := range old.byURI {
-				s.byURI[k] = v
-			}
-			m := make(map[types.NodeID]*regEntry, len(old.byURI[e.uri])+1)
-			for k, v := range old.byURI[e.uri] {
-				m[k] = v
-			}
-			m[e.id] = e
-			s.byURI[e.uri] = m
-		}
+		s = s.withEntry(e)
 	}
 	r.snap.Store(s)
 	return nil

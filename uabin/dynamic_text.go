@@ -252,4 +252,3 @@ func appendDynText(sb *strings.Builder, v any, enum *dynEnum, depth int) {
 		fmt.Fprint(sb, v)
 	}
 }
-

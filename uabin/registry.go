@@ -112,37 +112,50 @@ func RegisterType[T any](r *Registry, encodingID types.ExpandedNodeID) error {
 	if old.byType[t] != nil {
 		return fmt.Errorf("%w: %v", ErrDuplicateType, t)
 	}
-	if e.uri == "" && old.byID[e.id] != nil || e.uri != "" && old.byURI[e.uri][e.id] != nil {
+	if old.has(e) {
 		return fmt.Errorf("%w: %v (registered for %v)", ErrDuplicateID, encodingID, old.lookupEntry(e))
 	}
-	s := &regSnapshot{
-		byType: make(map[reflect.Type]*regEntry, len(old.byType)+1),
-		byID:   make(map[types.NodeID]*regEntry, len(old.byID)+1),
-		byURI:  make(map[string]map[types.NodeID]*regEntry, len(old.byURI)+1),
-		dyn:    old.dyn,
-	}
+	s := old.withEntry(e)
+	s.byType = make(map[reflect.Type]*regEntry, len(old.byType)+1)
 	for k, v := range old.byType {
 		s.byType[k] = v
 	}
-	for k, v := range old.byID {
-		s.byID[k] = v
-	}
-	for k, v := range old.byURI {
-		s.byURI[k] = v
-	}
 	s.byType[t] = e
-	if e.uri == "" {
-		s.byID[e.id] = e
-	} else {
-		m := make(map[types.NodeID]*regEntry, len(old.byURI[e.uri])+1)
-		for k, v := range old.byURI[e.uri] {
-			m[k] = v
-		}
-		m[e.id] = e
-		s.byURI[e.uri] = m
-	}
 	r.snap.Store(s)
 	return nil
+}
+
+// withEntry returns a copy of s (sharing what does not change) in which
+// the encoding id of e is registered: by namespace index or by URI.
+func (s *regSnapshot) withEntry(e *regEntry) *regSnapshot {
+	n := *s
+	if e.uri == "" {
+		n.byID = make(map[types.NodeID]*regEntry, len(s.byID)+1)
+		for k, v := range s.byID {
+			n.byID[k] = v
+		}
+		n.byID[e.id] = e
+		return &n
+	}
+	n.byURI = make(map[string]map[types.NodeID]*regEntry, len(s.byURI)+1)
+	for k, v := range s.byURI {
+		n.byURI[k] = v
+	}
+	m := make(map[types.NodeID]*regEntry, len(s.byURI[e.uri])+1)
+	for k, v := range s.byURI[e.uri] {
+		m[k] = v
+	}
+	m[e.id] = e
+	n.byURI[e.uri] = m
+	return &n
+}
+
+// has reports whether the encoding id of e is registered already.
+func (s *regSnapshot) has(e *regEntry) bool {
+	if e.uri == "" {
+		return s.byID[e.id] != nil
+	}
+	return s.byURI[e.uri][e.id] != nil
 }
 
 func (s *regSnapshot) lookupEntry(e *regEntry) reflect.Type {

@@ -183,7 +183,6 @@ func goldens() []golden {
 		gold("time.Time/T0", timeFns, t0, "07 97 5b 58 28 3d da 01"),
 		gold("time.Time/Zero", timeFns, time.Time{}, "00 00 00 00 00 00 00 00"),
 
-
 		gold("QualifiedName/Null", qualifiedNameFns, types.QualifiedName{}, "00 00 ff ff ff ff"),
 		gold("QualifiedName", qualifiedNameFns, types.QualifiedName{NamespaceIndex: 2, Name: "Node1"}, "02 00"+str("Node1")),
 
