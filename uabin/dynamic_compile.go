@@ -283,12 +283,12 @@ func (c *dynCompiler) field(f *dynField, dt types.NodeID, allowSub, strict bool,
 		switch {
 		case d.enum != nil:
 			if allowSub {
-				return c.engine(f, typeVariant, path)
+				return c.goField(f, typeVariant, path)
 			}
 			f.enum = d.enum
-			return c.engine(f, reflect.TypeFor[int32](), path)
+			return c.goField(f, reflect.TypeFor[int32](), path)
 		case allowSub:
-			return c.engine(f, typeExtObject, path)
+			return c.goField(f, typeExtObject, path)
 		}
 		sub, err := c.typ(d, path, strict)
 		if err != nil {
@@ -314,24 +314,24 @@ func (c *dynCompiler) field(f *dynField, dt types.NodeID, allowSub, strict bool,
 	if bt != 0 {
 		if allowSub {
 			if bt == types.TypeExtensionObject {
-				return c.engine(f, typeExtObject, path)
+				return c.goField(f, typeExtObject, path)
 			}
-			return c.engine(f, typeVariant, path)
+			return c.goField(f, typeVariant, path)
 		}
-		return c.engine(f, builtinGo[bt], path)
+		return c.goField(f, builtinGo[bt], path)
 	}
 	ti, ok := stdByDataType[id]
 	switch {
 	case !ok:
 		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType %v is not registered (namespace-0 enumerations must be registered with RegisterEnum)", dt)
 	case ti.Abstract || ti.Type == nil || allowSub:
-		return c.engine(f, typeExtObject, path)
+		return c.goField(f, typeExtObject, path)
 	}
-	return c.engine(f, ti.Type, path)
+	return c.goField(f, ti.Type, path)
 }
 
-// engine makes f a field whose value is a Go value of type t (or []t).
-func (c *dynCompiler) engine(f *dynField, t reflect.Type, _ string) *DefinitionError {
+// goField makes f a field whose value is a Go value of type t (or []t).
+func (c *dynCompiler) goField(f *dynField, t reflect.Type, _ string) *DefinitionError {
 	if f.array {
 		t = reflect.SliceOf(t)
 	}
