@@ -70,8 +70,11 @@ func unsupported(path string, t reflect.Type, format string, args ...any) *planE
 }
 
 func joinField(path, name string) string {
-	if path == "" {
+	switch {
+	case path == "":
 		return name
+	case name == "":
+		return path
 	}
 	return path + "." + name
 }

@@ -222,7 +222,7 @@ func (s *appendState) bodyCodec(e *regEntry, v any) (*codec, pointer, error) {
 	if e.dyn != nil {
 		x, _ := v.(*Dynamic)
 		if x == nil || x.t == nil {
-			return nil, pointer{}, wire.Errorf(ErrUnsupported, "%s", trimUabin(errNoDynamic))
+			return nil, pointer{}, wire.Errorf(ErrUnsupported, "%s", noDynamic)
 		}
 		c, err := x.t.codec(s.set)
 		if err != nil {

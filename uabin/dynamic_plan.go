@@ -202,7 +202,7 @@ func consumeDyn(s *consumeState, t *dynType) *Dynamic {
 func appendDynamic(s *appendState, p pointer, _ *codec) {
 	x := as[Dynamic](p)
 	if x.t == nil {
-		s.w.Fail(wire.Errorf(ErrUnsupported, "%s", trimUabin(errNoDynamic)))
+		s.w.Fail(wire.Errorf(ErrUnsupported, "%s", noDynamic))
 		return
 	}
 	c, err := x.t.codec(s.set)
@@ -223,7 +223,7 @@ func consumeDynamic(s *consumeState, p pointer, c *codec) {
 		t = x.t
 	}
 	if t == nil {
-		s.r.Fail(wire.Errorf(ErrUnsupported, "%s", trimUabin(errNoDynamic)))
+		s.r.Fail(wire.Errorf(ErrUnsupported, "%s", noDynamic))
 		return
 	}
 	if v := consumeDyn(s, t); v != nil {

@@ -7,7 +7,6 @@ package uabin
 // value type in dynamic.go.
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 	"sync"
@@ -333,5 +332,8 @@ func (s *dynState) resolve(id types.NodeID, uris []string) *dynDef {
 	return s.byDTURI[uris[id.Namespace()]][id.WithNamespace(0)]
 }
 
+// noDynamic says what is wrong with a Dynamic that has no type.
+const noDynamic = "the Dynamic has no type (make one with NewDynamic or by decoding)"
+
 // errNoDynamic is returned by Dynamic methods on a value with no type.
-var errNoDynamic = errors.New("uabin: the Dynamic has no type (make one with NewDynamic or by decoding)")
+var errNoDynamic = fmt.Errorf("%w: %s", ErrInvalid, noDynamic)

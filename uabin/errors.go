@@ -8,16 +8,18 @@ import "github.com/uabin/uabin/uabin/wire"
 type DecodeError = wire.DecodeError
 
 // EncodeError describes why encoding failed: the field path and the cause,
-// which wraps ErrInvalid, ErrUnknownType, ErrLimitExceeded or
-// ErrUnsupported.
+// which wraps one of the sentinel errors below.
 type EncodeError = wire.EncodeError
 
 // Limits are the decoder limits; see the package documentation, section
 // Limits. The zero value means the defaults.
 type Limits = wire.Limits
 
-// Sentinel errors; every error of this package wraps exactly one of them,
-// so callers can branch with errors.Is.
+// Sentinel errors: every error of this package wraps exactly one of them
+// (registration errors wrap ErrInvalid, and ErrDuplicateID or
+// ErrDuplicateType too), so callers can branch with errors.Is. The one
+// exception is the stream: Encoder and Decoder return the errors of the
+// underlying io.Writer and io.Reader, and io.EOF, as they are.
 var (
 	// ErrTruncated: the input ended before the value did.
 	ErrTruncated = wire.ErrTruncated

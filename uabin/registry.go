@@ -1,13 +1,13 @@
 package uabin
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 	"sync"
 	"sync/atomic"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 // Registry maps Go types to the binary encoding ids (the
@@ -44,12 +44,13 @@ type regSnapshot struct {
 	dyn    *dynState                             // run-time definitions (dynamic_registry.go), or nil
 }
 
-// Registration errors, wrapped by the errors RegisterType returns.
+// Registration errors, wrapped by the errors RegisterType,
+// RegisterStructure and RegisterEnum return; each wraps ErrInvalid.
 var (
-	// ErrDuplicateID: the encoding id is already registered.
-	ErrDuplicateID = errors.New("uabin: encoding id already registered")
+	// ErrDuplicateID: the encoding id (or DataType id) is already registered.
+	ErrDuplicateID = fmt.Errorf("%w: encoding id already registered", ErrInvalid)
 	// ErrDuplicateType: the Go type is already registered.
-	ErrDuplicateType = errors.New("uabin: Go type already registered")
+	ErrDuplicateType = fmt.Errorf("%w: Go type already registered", ErrInvalid)
 )
 
 // NewRegistry returns a Registry holding every standard structure of
@@ -94,13 +95,13 @@ func RegisterType[T any](r *Registry, encodingID types.ExpandedNodeID) error {
 	}
 	t := reflect.TypeFor[T]()
 	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
-		return fmt.Errorf("uabin: RegisterType needs a non-pointer, non-interface type, got %v: %w", t, ErrUnsupported)
+		return wire.Errorf(ErrUnsupported, "RegisterType needs a non-pointer, non-interface type, got %v", t)
 	}
 	if encodingID.ServerIndex != 0 {
-		return fmt.Errorf("uabin: encoding id of %v has server index %d: %w", t, encodingID.ServerIndex, ErrInvalid)
+		return wire.Errorf(ErrInvalid, "the encoding id of %v has server index %d", t, encodingID.ServerIndex)
 	}
 	if _, perr := codecFor(nil, t); perr != nil {
-		return fmt.Errorf("uabin: RegisterType: %w", perr.withPath())
+		return perr.withPath()
 	}
 	e := &regEntry{typ: t, g: newGoType(t), id: encodingID.NodeID, uri: encodingID.NamespaceURI}
 	if e.uri != "" {

@@ -19,7 +19,8 @@ type Encoder struct {
 // NewEncoder returns an Encoder writing to w with the default options.
 func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w} }
 
-// Encode writes the encoding of v to the stream, in one Write call.
+// Encode writes the encoding of v to the stream, in one Write call. Its
+// errors are those of Options.Append, and the io.Writer's as they are.
 func (e *Encoder) Encode(v any) error {
 	b, err := e.Options.Append(e.buf[:0], v)
 	if err != nil {
@@ -49,7 +50,10 @@ func NewDecoder(r io.Reader) *Decoder { return &Decoder{r: r} }
 // Buffered returns the bytes read from the stream but not yet decoded.
 func (d *Decoder) Buffered() io.Reader { return bytes.NewReader(d.buf[d.off:]) }
 
-// Decode reads the next value from the stream into the value v points to.
+// Decode decodes the next value of the stream into the value v points to,
+// as the package function Decode decodes the value at the start of a byte
+// slice. Its errors are those of Options.Decode, and the io.Reader's as
+// they are.
 // It reads as many bytes as the value needs (buffering at most
 // MaxMessageSize bytes). At the end of the stream it returns io.EOF if no
 // byte of a new value was read, and io.ErrUnexpectedEOF if the stream ends

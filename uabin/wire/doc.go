@@ -6,7 +6,7 @@
 // It sits below both github.com/uabin/uabin/uabin (the reflection plans) and
 // github.com/uabin/uabin/uabin/fastpath (the handwritten codecs), the way
 // protowire sits below proto: neither of them writes a byte that does not go
-// through this package, so both produce identical bytes.
+// through this package.
 //
 // Most users never import wire directly. It is public for authors of fast
 // paths for their own types (see fastpath.Register) and for tools that build
@@ -21,9 +21,17 @@
 //
 // # Errors
 //
-// Decoding errors are *DecodeError values carrying the byte offset, the field
-// path and a cause that wraps one of the sentinels ErrTruncated,
-// ErrLimitExceeded, ErrInvalid or ErrUnknownType, so callers can branch with
-// errors.Is and errors.As. Encoding errors are *EncodeError values wrapping
-// ErrInvalid or ErrUnsupported.
+// Every error of this module's codec packages (wire, fastpath, uabin, bsd)
+// wraps exactly one of the sentinels ErrTruncated, ErrLimitExceeded,
+// ErrInvalid, ErrUnknownType and ErrUnsupported, so callers can branch with
+// errors.Is. Decoding errors are *DecodeError values carrying the byte
+// offset, the field path and the cause; encoding errors are *EncodeError
+// values carrying the path and the cause (errors.As).
+//
+// # Vocabulary
+//
+// A Writer's methods append and a Reader's methods consume, each named
+// after the OPC UA type it writes or reads (Uint32, Str, ByteString, ...);
+// the codecs built on them are appendX and consumeX functions, and the
+// user-facing verbs are Marshal, Append, Unmarshal and Decode.
 package wire

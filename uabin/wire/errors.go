@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// Sentinel causes. Every error returned by this module wraps exactly one of
-// them, so callers can test the kind of failure with errors.Is.
+// Sentinel causes. Every error of this module's codec packages (wire,
+// fastpath, uabin, bsd) wraps exactly one of them, so callers can test the
+// kind of failure with errors.Is.
 var (
 	// ErrTruncated: the input ended before the value did.
 	ErrTruncated = errors.New("uabin: truncated input")
