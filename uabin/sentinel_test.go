@@ -135,7 +135,9 @@ func TestEveryErrorWrapsASentinel(t *testing.T) {
 
 	// Registration.
 	add("RegisterType/pointer", func() error { return uabin.RegisterType[*sPrims](uabin.NewRegistry(), types.ExpandedNodeID{}) })
-	add("RegisterType/server index", func() error { return uabin.RegisterType[sPrims](uabin.NewRegistry(), types.ExpandedNodeID{ServerIndex: 1}) })
+	add("RegisterType/server index", func() error {
+		return uabin.RegisterType[sPrims](uabin.NewRegistry(), types.ExpandedNodeID{ServerIndex: 1})
+	})
 	add("RegisterType/unsupported", func() error { return uabin.RegisterType[hasMap](uabin.NewRegistry(), types.ExpandedNodeID{}) })
 	add("RegisterType/duplicate id", func() error {
 		return uabin.RegisterType[sPrims](uabin.NewRegistry(), types.ExpandedNodeID{NodeID: types.NewNumericNodeID(0, 631)})
@@ -177,8 +179,12 @@ func TestEveryErrorWrapsASentinel(t *testing.T) {
 	add("RegisterStructure/null id", func() error {
 		return uabin.NewRegistry().RegisterStructure(types.ExpandedNodeID{}, types.ExpandedNodeID{}, "S", defs["ok"])
 	})
-	add("RegisterEnum/no name", func() error { return uabin.NewRegistry().RegisterEnum(types.ExpandedNodeID{}, "", types.EnumDefinition{}) })
-	add("RegisterEnum/null id", func() error { return uabin.NewRegistry().RegisterEnum(types.ExpandedNodeID{}, "E", types.EnumDefinition{}) })
+	add("RegisterEnum/no name", func() error {
+		return uabin.NewRegistry().RegisterEnum(types.ExpandedNodeID{}, "", types.EnumDefinition{})
+	})
+	add("RegisterEnum/null id", func() error {
+		return uabin.NewRegistry().RegisterEnum(types.ExpandedNodeID{}, "E", types.EnumDefinition{})
+	})
 	add("RegisterEnum/range", func() error {
 		return uabin.NewRegistry().RegisterEnum(types.ExpandedNodeID{NodeID: types.NewNumericNodeID(3, 9)}, "E", types.EnumDefinition{Fields: []types.EnumField{{Name: "A", Value: 1 << 40}}})
 	})
