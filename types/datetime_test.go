@@ -10,7 +10,7 @@ import (
 	"github.com/uabin/uabin/types"
 )
 
-// t0 is the benchmark instant T0 of /work/shared/bench-workloads.md.
+// t0 is the benchmark instant T0 of docs/workloads.md.
 var t0 = time.Date(2024, 1, 2, 3, 4, 5, 123456700, time.UTC)
 
 const t0Ticks types.DateTime = 133486382451234567

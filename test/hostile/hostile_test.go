@@ -142,7 +142,7 @@ func TestTestdataUpToDate(t *testing.T) {
 	}
 }
 
-// knownBugs maps a case name to the finding in /work/prompts/findings.md
+// knownBugs maps a case name to the finding (docs/limits.md, Findings)
 // that makes it fail; such a case is skipped with that reason until the
 // bug is fixed.
 var knownBugs = map[string]string{

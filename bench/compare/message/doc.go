@@ -11,7 +11,7 @@
 //     pieces the way its uasc.SecureChannel drives them (see gopcua.go).
 //
 // The messages are W4 ReadRequest with 1 and 50 nodes and W5 ReadResponse
-// with 100 values (/work/shared/bench-workloads.md, docs/workloads.md), under
+// with 100 values (docs/workloads.md), under
 // SecurityPolicy None and Basic256Sha256 in mode Sign, on SecureChannelId 7,
 // TokenId 1, RequestId 99, first sequence number 1000, chunks of at most
 // 8192 bytes. The symmetric keys are derived from fixed nonces by both

@@ -11,7 +11,7 @@ import (
 )
 
 // The workload values, built for both libraries from the definitions of W4
-// and W5 in /work/shared/bench-workloads.md. bench/compare has the same
+// and W5 in docs/workloads.md. bench/compare has the same
 // values, but it is a main package, so they are built again here.
 
 // Binary encoding ids of the two services (ReadRequest_Encoding_DefaultBinary

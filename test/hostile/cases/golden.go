@@ -9,7 +9,7 @@ import (
 )
 
 // Golden is one value of the benchmark workloads W1-W7
-// (/work/shared/bench-workloads.md, docs/workloads.md) with its encoding.
+// (docs/workloads.md) with its encoding.
 type Golden struct {
 	// Name is "W<n>/<what>", e.g. "W4/ReadRequest[50]".
 	Name string

@@ -4,7 +4,7 @@
 # Measures perflog_test.go (BenchmarkLog) against two revisions of this
 # repository and prints benchstat's comparison. Each revision's uabin and
 # types packages are extracted with `git archive` (the checkout is not
-# touched) into $PERFLOG_DIR (default /tmp/perflog), a test binary is built
+# touched) into $PERFLOG_DIR (default: uabin-perflog in the Go build cache), a test binary is built
 # against each, and the two binaries run alternately, one -count at a time,
 # so that a change in the machine's load hits both sides alike. Raw results
 # stay in $PERFLOG_DIR/out/BEFORE-AFTER.{before,after}.txt.
@@ -19,7 +19,7 @@ count=${4:-10}
 benchtime=${5:-100ms}
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(git -C "$here" rev-parse --show-toplevel)
-work=${PERFLOG_DIR:-/tmp/perflog}
+work=${PERFLOG_DIR:-$(go env GOCACHE)/uabin-perflog}
 benchstat=${BENCHSTAT:-$(go env GOPATH)/bin/benchstat}
 mkdir -p "$work/src" "$work/mod" "$work/bin" "$work/out"
 
