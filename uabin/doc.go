@@ -75,7 +75,7 @@
 //
 // Go types with no OPC UA meaning are rejected when the plan is built, with
 // an error wrapping ErrUnsupported that names the Go type and the field
-// path: map, chan, func, complex64/128, interface, unsafe.Pointer, and int,
+// path: map, chan, func, complex64/128, interface, unsafe pointers, and int,
 // uint and uintptr unless a tag names their wire type. Unexported fields
 // and blank (_) fields are skipped, except a blank mask field.
 //
@@ -174,16 +174,24 @@
 // array of Int32 needs 4 bytes per element), a length below -1 is
 // ErrInvalid, and no input makes decoding panic.
 //
-// # Fast paths
+// # Built-in codecs and fast paths
 //
-// Unless Options.DisableFastPaths is set, plan building asks the fast-path
-// set (Options.FastPaths, else fastpath.Default) for every type it meets, at
-// the top level, in fields and in elements, and tries that handwritten codec
-// first; a fast path may decline a value, which the plan then handles. Fast
-// paths change speed, never bytes: the package is complete and
-// byte-identical without them. Plans are cached per Go type and per
-// fast-path set, so registering a fast path for a type after a plan has
-// used it is refused by the set (fastpath.ErrInUse).
+// The built-ins that tags cannot describe (NodeID, ExpandedNodeID,
+// time.Time, Variant, ExtensionObject) have one codec each, in package
+// fastpath, which the plans always use. The structure-shaped built-ins
+// (GUID, QualifiedName, LocalizedText, DataValue, DiagnosticInfo) have a
+// plan from their tags and a handwritten fast path beside it, and a user
+// may register fast paths of their own types. Unless
+// Options.DisableFastPaths is set, plan building asks the fast-path set
+// (Options.FastPaths, else fastpath.Default) for every type it meets, at
+// the top level, in fields and in elements, and tries that fast path
+// first; a fast path may decline a value, which the plan then handles, and
+// a value a fast path fails on is run through the plan, whose error is
+// reported. Fast paths change speed, never bytes or errors: the package
+// is complete and gives the same bytes and errors without them. Plans are
+// cached per Go type and per fast-path set, so registering a fast path for
+// a type after a plan has used it is refused by the set
+// (fastpath.ErrInUse).
 //
 // Arrays of fixed-size integers and floats (not bool) are copied as one
 // block of memory on little-endian hosts, where their memory layout is
