@@ -149,7 +149,7 @@ func isZeroValue(p pointer, o op, c *codec) bool {
 	case opInt64, opUint64, opFloat64:
 		return *as[uint64](p) == 0
 	case opString:
-		return len(*as[string](p)) == 0
+		return zeroStr(*as[string](p))
 	case opVariant:
 		return as[types.Variant](p).IsNull()
 	}

@@ -143,7 +143,10 @@
 //
 // A Go "" is written as a null String (ff ff ff ff) unless the field has the
 // empty option or Options.EmptyStrings is set; null and empty Strings both
-// decode to "". ByteStrings and arrays keep the difference: nil is written
+// decode to "", but a String that was decoded re-encodes as it came: an
+// empty one decodes to wire.EmptyString, which equals "" and is written as
+// an empty String (00 00 00 00) whatever the options (docs/types.md, Null
+// and empty Strings). ByteStrings and arrays keep the difference: nil is written
 // as null (-1) and decoded from it, an empty non-nil slice is length 0 and
 // decodes to an empty non-nil slice. Structures have no null form: a nil
 // pointer to a struct is written as the struct's zero value (for recursive

@@ -38,7 +38,11 @@ func zeroPrim(p pointer, c *codec) bool {
 	}
 }
 
-func zeroString(p pointer, _ *codec) bool { return len(*as[string](p)) == 0 }
+func zeroString(p pointer, _ *codec) bool { return zeroStr(*as[string](p)) }
+
+// zeroStr is the presence test of a string: "" is absent, except an empty
+// String as decoded (wire.EmptyString), which is sent again.
+func zeroStr(s string) bool { return s == "" && !wire.IsEmptyString(s) }
 
 // appendStringEmpty writes "" as an empty String (tag option empty).
 func appendStringEmpty(s *appendState, p pointer, _ *codec) { s.w.StrEmpty(*as[string](p)) }

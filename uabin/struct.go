@@ -507,7 +507,7 @@ func appendIfPresent(s *appendState, p pointer, f *field) bool {
 		s.w.Uint64(v)
 	case opString:
 		v := *as[string](p)
-		if v == "" {
+		if zeroStr(v) {
 			return false
 		}
 		s.w.Str(v)

@@ -47,20 +47,28 @@ func fastPath[T any](app func(*wire.Writer, *T), cons func(*wire.Reader, *T)) *e
 		func(r *wire.Reader, v *T) bool { cons(r, v); return true })
 }
 
+// present reports whether a string field whose presence is not written
+// elsewhere (LocalizedText's mask, ExpandedNodeId's flag) is sent: when it
+// is not "", or when it is an empty String as decoded.
+func present(s string) bool { return s != "" || wire.IsEmptyString(s) }
+
 func isZero[T comparable](v *T) bool {
 	var zero T
 	return *v == zero
 }
 
-// consumeStr consumes a String (null and empty give ""). If the text
-// equals old, old itself is returned, so decoding the same text into a
-// reused value (a NodeID, a LocalizedText, a Variant) does not allocate;
-// the result is the same string value either way.
+// consumeStr consumes a String as wire.Reader.Str does (null gives "",
+// empty wire.EmptyString). If the text equals old, old itself is returned,
+// so decoding the same text into a reused value (a NodeID, a
+// LocalizedText, a Variant) does not allocate; the result is the same
+// string value either way.
 func consumeStr(r *wire.Reader, old string) string {
 	b := r.StrRaw()
 	switch {
-	case len(b) == 0:
+	case b == nil:
 		return ""
+	case len(b) == 0:
+		return wire.EmptyString
 	case string(b) == old: // compared without a conversion
 		return old
 	}

@@ -11,7 +11,7 @@ import (
 func appendExpandedNodeID(w *wire.Writer, e *types.ExpandedNodeID) {
 	var flags byte
 	n := e.NodeID
-	if e.NamespaceURI != "" {
+	if present(e.NamespaceURI) {
 		flags |= flagNamespaceURI
 		n = n.WithNamespace(0)
 	}

@@ -14,17 +14,17 @@ const (
 // appendLocalizedText appends the mask and each non-empty field.
 func appendLocalizedText(w *wire.Writer, l *types.LocalizedText) {
 	var mask byte
-	if l.Locale != "" {
+	if present(l.Locale) {
 		mask |= ltLocale
 	}
-	if l.Text != "" {
+	if present(l.Text) {
 		mask |= ltText
 	}
 	w.Uint8(mask)
-	if l.Locale != "" {
+	if mask&ltLocale != 0 {
 		w.Str(l.Locale)
 	}
-	if l.Text != "" {
+	if mask&ltText != 0 {
 		w.Str(l.Text)
 	}
 }

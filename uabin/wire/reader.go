@@ -226,10 +226,16 @@ func (r *Reader) ArrayLen(minElemSize int) int {
 	return r.length(r.Limits.MaxArrayLength, minElemSize, "array")
 }
 
-// Str consumes a String (§5.2.2.4). Null and empty both give "".
+// Str consumes a String (§5.2.2.4). Null and empty both give "", but
+// not the same "": an empty String gives EmptyString, which Writer.Str
+// writes back as an empty String, and a null String a "" that it writes
+// back as null, so that what was decoded re-encodes as it came.
 func (r *Reader) Str() string {
 	n := r.length(r.Limits.MaxStringLength, 1, "string")
 	if n <= 0 {
+		if n == 0 {
+			return EmptyString
+		}
 		return ""
 	}
 	s := string(r.buf[r.off : r.off+n])
@@ -258,11 +264,12 @@ func (r *Reader) ByteStringInto(dst []byte) []byte {
 }
 
 // StrRaw consumes a String like Str but returns its bytes without copying
-// (they alias the input): nil for a null or empty String. Codecs use it to
-// keep an equal string they already hold instead of allocating a new one.
+// (they alias the input): nil for a null String, a non-nil empty slice for
+// an empty one. Codecs use it to keep an equal string they already hold
+// instead of allocating a new one (see also EmptyString).
 func (r *Reader) StrRaw() []byte {
 	n := r.length(r.Limits.MaxStringLength, 1, "string")
-	if n <= 0 {
+	if n < 0 {
 		return nil
 	}
 	b := r.buf[r.off : r.off+n : r.off+n]

@@ -172,9 +172,11 @@ func (w *Writer) Len(n int) {
 func (w *Writer) Null() { w.Buf = append(w.Buf, 0xff, 0xff, 0xff, 0xff) }
 
 // Str appends a String (§5.2.2.4): Int32 byte length, then the UTF-8 bytes.
-// "" is written as a null String (-1) unless EmptyStrings is set.
+// "" is written as a null String (-1) unless EmptyStrings is set or it is
+// EmptyString (an empty String as Reader.Str decodes it), which are
+// written as an empty String (length 0).
 func (w *Writer) Str(s string) {
-	if s == "" && !w.EmptyStrings {
+	if s == "" && !w.EmptyStrings && !IsEmptyString(s) {
 		w.Null()
 		return
 	}

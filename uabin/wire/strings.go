@@ -1,0 +1,25 @@
+package wire
+
+import "unsafe"
+
+// Null and empty Strings (Part 6 §5.2.2.4) both decode to "", and a Go
+// string cannot say which it was by its value. It can by its data pointer:
+// an empty String decodes to EmptyString, whose (zero-length) data is the
+// byte emptyByte, and a null String to "", whose data pointer is nil. The
+// two are equal as Go values (== and len see no difference), but
+// Writer.Str writes EmptyString as an empty String and any other "" as
+// null, so that a String re-encodes as it was decoded, while a "" that a
+// program builds keeps the default (null, or empty with EmptyStrings).
+
+// emptyByte is what EmptyString points to; it is never read or written.
+var emptyByte byte
+
+// EmptyString is "" as an empty (not null) String decodes: it equals "",
+// and Writer.Str writes it as an empty String (length 0) whatever
+// EmptyStrings says. Assign it to a string field to send an empty String
+// where the default would send null.
+var EmptyString = unsafe.String(&emptyByte, 0)
+
+// IsEmptyString reports whether s is EmptyString, an empty String as
+// decoded, rather than any other "".
+func IsEmptyString(s string) bool { return len(s) == 0 && unsafe.StringData(s) == &emptyByte }
