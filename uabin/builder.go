@@ -156,7 +156,11 @@ func (b *builder) wrapFast(c *codec) {
 // fill builds the plan of c.typ by its kind.
 func (b *builder) fill(c *codec, path string) *planError {
 	t := c.typ
-	if ext := erased.Builtin[t]; ext != nil {
+	ext := erased.Builtin[t]
+	if ext == nil && t.Kind() == reflect.Struct {
+		ext = namedBuiltin(t)
+	}
+	if ext != nil {
 		c.ext, c.minWire = ext, ext.MinSize
 		c.append, c.consume, c.isZero = appendBuiltin, consumeBuiltin, zeroBuiltin
 		return nil
@@ -204,6 +208,18 @@ func (b *builder) fill(c *codec, path string) *planError {
 		return b.fillStruct(c, path)
 	}
 	return unsupported(path, t, "%v has no OPC UA Binary meaning", t.Kind())
+}
+
+// namedBuiltin returns the built-in codec of a named type of a built-in
+// (type Stamp time.Time, type ID types.NodeID): the same memory layout, so
+// the same codec; nil for every other struct.
+func namedBuiltin(t reflect.Type) *erased.Codec {
+	for bt, ext := range erased.Builtin {
+		if t.ConvertibleTo(bt) && bt.ConvertibleTo(t) {
+			return ext
+		}
+	}
+	return nil
 }
 
 var primOp = map[reflect.Kind]op{

@@ -66,8 +66,22 @@ func (b *builder) fillStruct(c *codec, path string) *planError {
 	if err != nil {
 		return err
 	}
+	if len(st.fields) == 0 && hasUnexported(specs) {
+		return unsupported(path, t, "only unexported fields: a value would encode to nothing (export the fields, or tag them ua:\"-\" to say so)")
+	}
 	st.enter = st.enter || t == typeDataValue || t == typeDiagInfo
 	return nil
+}
+
+// hasUnexported reports whether a field is skipped only because it is
+// not exported.
+func hasUnexported(specs []fieldSpec) bool {
+	for _, sp := range specs {
+		if !sp.exported && !sp.tag.skip {
+			return true
+		}
+	}
+	return false
 }
 
 // planStruct makes c the codec of a structure with the given fields; path
