@@ -78,7 +78,9 @@ func readSessionIndex(t *testing.T) []recorded {
 // session with uabin.UnmarshalMessage and checks it against the index: one
 // file per line and no other, each of the recorded length, decoding to the
 // Go type of package types that the index names; every request answered on
-// its connection under its request id. It logs how many messages re-encode
+// its connection under its request id; and the session covers every
+// service of its README, data-change and event notifications, history data
+// and a message of many chunks. It logs how many messages re-encode
 // byte for byte with the default options and with EmptyStrings (not
 // asserted yet: uabin decodes null and empty Strings both to "", issue 16).
 func TestRecordedSession(t *testing.T) {
@@ -114,6 +116,7 @@ func TestRecordedSession(t *testing.T) {
 	decoded := 0
 	sameDefault, sameEmpty, sameEither := 0, 0, 0
 	var neither []string
+	maxChunks := 0
 	diffByType := map[string]int{}
 	perType := map[string]int{}
 	for _, m := range index {
@@ -122,6 +125,7 @@ func TestRecordedSession(t *testing.T) {
 			t.Error(err)
 			continue
 		}
+		maxChunks = max(maxChunks, m.chunks)
 		if len(b) != m.bytes {
 			t.Errorf("%s: %d bytes, index says %d", m.file, len(b), m.bytes)
 		}
@@ -155,6 +159,18 @@ func TestRecordedSession(t *testing.T) {
 		}
 		decoded++
 		perType[m.typ]++
+		switch x := v.(type) {
+		case *types.PublishResponse:
+			for _, n := range x.NotificationMessage.NotificationData {
+				perType[fmt.Sprintf("%T", n.Value)]++
+			}
+		case *types.HistoryReadResponse:
+			for _, r := range x.Results {
+				if _, ok := r.HistoryData.Value.(*types.HistoryData); ok {
+					perType["*types.HistoryData"]++
+				}
+			}
+		}
 
 		k := key{m.conn, m.requestID}
 		switch {
@@ -221,6 +237,28 @@ func TestRecordedSession(t *testing.T) {
 			t.Errorf("%s: no request with id %d on connection %d", resp.file, k.id, k.conn)
 		}
 	}
+
+	// The session covers what its README says.
+	for _, want := range []string{
+		"OpenSecureChannelRequest", "GetEndpointsResponse", "FindServersResponse", "CreateSessionResponse",
+		"ActivateSessionResponse", "ReadResponse", "ServiceFault", "BrowseResponse", "BrowseNextResponse",
+		"TranslateBrowsePathsToNodeIdsResponse", "RegisterNodesResponse", "UnregisterNodesResponse",
+		"WriteResponse", "CallResponse", "CreateSubscriptionResponse", "CreateMonitoredItemsResponse",
+		"PublishResponse", "*types.DataChangeNotification", "*types.EventNotificationList",
+		"ModifySubscriptionResponse", "ModifyMonitoredItemsResponse", "SetMonitoringModeResponse",
+		"SetPublishingModeResponse", "DeleteMonitoredItemsResponse", "DeleteSubscriptionsResponse",
+		"HistoryReadResponse", "*types.HistoryData", "CloseSessionResponse", "CloseSecureChannelRequest",
+	} {
+		if perType[want] == 0 {
+			t.Errorf("the session has no %s", want)
+		}
+	}
+	if maxChunks < 2 {
+		t.Errorf("no message of the session took more than one chunk")
+	}
+	delete(perType, "*types.DataChangeNotification")
+	delete(perType, "*types.EventNotificationList")
+	delete(perType, "*types.HistoryData")
 
 	var counts []string
 	for typ, n := range perType {
