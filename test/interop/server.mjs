@@ -39,6 +39,8 @@ const pki = arg("--pki", "/tmp/uabin-interop-pki");
 const MaxReferencesPerNode = 25;
 // BigFolderChildren is the number of children of BigFolder: five pages.
 const BigFolderChildren = 120;
+// HistorySeed is the number of values History.Double has at start.
+const HistorySeed = 5;
 
 // int64 turns a BigInt into node-opcua's [high, low] form of (U)Int64.
 function int64(v) {
@@ -212,7 +214,7 @@ function build(server) {
         });
     }
 
-    // Add(a, b Double) returns a + b; Fail returns BadUserAccessDenied.
+    // Add(a, b Double) returns a + b.
     const methods = ns.addObject({ organizedBy: root, browseName: "Methods", nodeId: "s=Methods" });
     const add = ns.addMethod(methods, {
         browseName: "Add",
@@ -229,6 +231,48 @@ function build(server) {
             statusCode: StatusCodes.Good,
             outputArguments: [new Variant({ dataType: DataType.Double, value: sum })],
         });
+    });
+
+    // History.Double is a historizing, writable Double: the server keeps
+    // every value it takes in memory (node-opcua's VariableHistorian), so
+    // HistoryRead (ReadRawModifiedDetails) works on it. It starts with
+    // HistorySeed: five values one minute apart from 2024-01-01T00:00:00Z.
+    const historyFolder = ns.addFolder(root, { browseName: "History", nodeId: "s=History" });
+    const hist = ns.addVariable({
+        organizedBy: historyFolder,
+        browseName: "Double",
+        nodeId: "s=History.Double",
+        dataType: "Double",
+        historizing: true,
+        minimumSamplingInterval: 100,
+        accessLevel: "CurrentRead | CurrentWrite | HistoryRead",
+        userAccessLevel: "CurrentRead | CurrentWrite | HistoryRead",
+        value: new Variant({ dataType: DataType.Double, value: 0 }),
+    });
+    addressSpace.installHistoricalDataNode(hist, { maxOnlineValues: 1000 });
+    for (let i = 0; i < HistorySeed; i++) {
+        hist.setValueFromSource(
+            new Variant({ dataType: DataType.Double, value: 10 + i }),
+            StatusCodes.Good,
+            new Date(Date.UTC(2024, 0, 1, 0, i, 0, 0)),
+        );
+    }
+
+    // Raise() raises a BaseEventType event on the Server object (severity
+    // 500, message "uabin event"): for event subscriptions.
+    const raise = ns.addMethod(methods, {
+        browseName: "Raise",
+        nodeId: "s=Methods.Raise",
+        inputArguments: [],
+        outputArguments: [],
+    });
+    raise.bindMethod((_inputArguments, _context, callback) => {
+        addressSpace.rootFolder.objects.server.raiseEvent("BaseEventType", {
+            message: { dataType: DataType.LocalizedText, value: { text: "uabin event" } },
+            severity: { dataType: DataType.UInt16, value: 500 },
+            sourceName: { dataType: DataType.String, value: "Methods" },
+        });
+        callback(null, { statusCode: StatusCodes.Good, outputArguments: [] });
     });
 
     // BigFolder has more children than one Browse returns.
