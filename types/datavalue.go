@@ -4,11 +4,19 @@ import "strconv"
 
 // DataValue is an OPC UA DataValue (Part 6 §5.2.2.17): a value with its
 // status and timestamps. Wire form: an encoding mask Byte, then each field
-// whose value is not zero, in the order of the fields below (which is not
+// whose value is not zero (or whose bit SentZero holds), in the order of
+// the fields below (which is not
 // bit order: SourcePicoseconds, bit 0x10, comes before ServerTimestamp, bit
 // 0x08). Picoseconds count 10 ps units (0..9999) added to their timestamp.
 type DataValue struct {
-	_                 uint8      `ua:"mask"`
+	// SentZero holds the encoding-mask bits (Value 0x01, Status 0x02,
+	// SourceTimestamp 0x04, ServerTimestamp 0x08, SourcePicoseconds 0x10,
+	// ServerPicoseconds 0x20) of the fields that were sent with a zero
+	// value (a null Variant, Good, 0): decoding
+	// sets them, and encoding writes a zero field whose bit is set here, so
+	// that a DataValue re-encodes to the bytes it was decoded from. A
+	// program leaves it 0; a zero field is then not written.
+	SentZero          uint8      `ua:"mask,zero"`
 	Value             Variant    `ua:"Variant,bit=0"`
 	Status            StatusCode `ua:"StatusCode,bit=1"`
 	SourceTimestamp   DateTime   `ua:"DateTime,bit=2"`

@@ -19,6 +19,7 @@ type structPlan struct {
 	owned    uint32  // mask bits that fields own
 	bitIdx   []int   // indexes in fields of the fields with a mask bit
 	storedAt int     // index in fields of a stored mask field, or -1
+	zerosAt  int     // index in fields of the mask field of a `mask,zero` mask, or -1
 	enter    bool    // counts one nesting level (DataValue, DiagnosticInfo, recursive types)
 }
 
@@ -34,6 +35,7 @@ type field struct {
 	isMask bool    // this is the mask itself (computed or stored), written here
 	wide   bool    // for isMask: UInt32 mask, else Byte
 	stored bool    // for isMask: the mask value lives in the field
+	zeros  bool    // for isMask: a computed mask; the field keeps the bits of fields sent although zero (`mask,zero`)
 }
 
 // A fieldSpec is a field as the struct planner receives it.
@@ -93,7 +95,7 @@ func (b *builder) planStruct(c *codec, specs []fieldSpec, path string) (*structP
 		st = new(structPlan)
 		c.st = st
 	}
-	st.storedAt = -1
+	st.storedAt, st.zerosAt = -1, -1
 	c.append, c.consume, c.isZero = appendStruct, consumeStruct, zeroStruct
 	var (
 		maskSeen  bool
@@ -112,6 +114,9 @@ func (b *builder) planStruct(c *codec, specs []fieldSpec, path string) (*structP
 		if ti.skip || (!ti.mask && !sp.exported) {
 			continue
 		}
+		if ti.zero && !ti.mask {
+			return nil, unsupported(fpath, sp.typ, "the zero option applies to a mask field only")
+		}
 		f := field{name: sp.name, off: sp.off, bit: -1}
 		switch {
 		case ti.mask:
@@ -126,6 +131,12 @@ func (b *builder) planStruct(c *codec, specs []fieldSpec, path string) (*structP
 			f.isMask, f.wide, f.stored = true, maskWide, sp.name != "_"
 			if f.stored && !sp.exported {
 				return nil, unsupported(fpath, sp.typ, "a stored mask field must be exported")
+			}
+			if ti.zero {
+				if !f.stored {
+					return nil, unsupported(fpath, sp.typ, "the zero option needs a named mask field to keep the bits in")
+				}
+				f.stored, f.zeros = false, true
 			}
 			f.c, _ = b.codec(sp.typ, fpath)
 			st.fields = append(st.fields, f)
@@ -184,6 +195,8 @@ func (b *builder) planStruct(c *codec, specs []fieldSpec, path string) (*structP
 		switch {
 		case f.isMask && f.stored:
 			st.storedAt = i
+		case f.isMask && f.zeros:
+			st.zerosAt = i
 		case f.bit >= 0:
 			st.bitIdx = append(st.bitIdx, i)
 		}
@@ -284,16 +297,28 @@ func zeroStruct(p pointer, c *codec) bool {
 	return true
 }
 
+// loadMask reads the mask field f of the structure at p.
+func loadMask(p pointer, f *field) uint32 {
+	if f.wide {
+		return *as[uint32](p.at(f.off))
+	}
+	return uint32(*as[uint8](p.at(f.off)))
+}
+
+// storeMask sets the mask field f of the structure at p.
+func storeMask(p pointer, f *field, m uint32) {
+	if f.wide {
+		*as[uint32](p.at(f.off)) = m
+	} else {
+		*as[uint8](p.at(f.off)) = uint8(m)
+	}
+}
+
 // storedMask returns the stored mask to write; bits that no field owns
 // are ErrInvalid.
 func storedMask(s *appendState, p pointer, st *structPlan) (uint32, bool) {
 	f := &st.fields[st.storedAt]
-	var m uint32
-	if f.wide {
-		m = *as[uint32](p.at(f.off))
-	} else {
-		m = uint32(*as[uint8](p.at(f.off)))
-	}
+	m := loadMask(p, f)
 	if m&^st.owned != 0 {
 		s.w.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^st.owned)
 		s.failed(f.name)
@@ -313,8 +338,11 @@ func appendMasked(s *appendState, p pointer, c *codec) {
 	if st.enter && !s.w.Enter() {
 		return
 	}
-	var m uint32
+	var m, keep uint32 // keep: the bits of fields to send although zero (mask,zero)
 	computed := st.storedAt < 0
+	if st.zerosAt >= 0 {
+		keep = loadMask(p, &st.fields[st.zerosAt]) & st.owned
+	}
 	if !computed {
 		var ok bool
 		if m, ok = storedMask(s, p, st); !ok {
@@ -342,7 +370,7 @@ func appendMasked(s *appendState, p pointer, c *codec) {
 			continue
 		case f.bit < 0:
 		case computed:
-			if appendIfPresent(s, fp, f) {
+			if appendIfPresent(s, fp, f, keep) {
 				m |= 1 << uint(f.bit)
 			}
 			if f.op == opCodec && s.failed(f.name) {
@@ -376,7 +404,7 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 	if st.enter && !s.r.Enter() {
 		return
 	}
-	var m uint32
+	var m, zeros uint32 // zeros: present fields that decoded to zero (mask,zero)
 	if st.implicit {
 		m = s.r.Uint32()
 		if m&^st.owned != 0 {
@@ -404,11 +432,7 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 				return
 			}
 			if f.stored {
-				if f.wide {
-					*as[uint32](fp) = m
-				} else {
-					*as[uint8](fp) = uint8(m)
-				}
+				storeMask(p, f, m)
 			}
 			continue
 		case f.bit >= 0 && m&(1<<uint(f.bit)) == 0:
@@ -419,6 +443,12 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 		if s.failed(f.name) {
 			return
 		}
+		if st.zerosAt >= 0 && f.bit >= 0 && isZeroValue(fp, f.zop, f.c) {
+			zeros |= 1 << uint(f.bit)
+		}
+	}
+	if st.zerosAt >= 0 {
+		storeMask(p, &st.fields[st.zerosAt], zeros)
 	}
 	if st.enter {
 		s.r.Leave()
@@ -487,10 +517,14 @@ func consumeUnion(s *consumeState, p pointer, c *codec) {
 	}
 }
 
-// appendIfPresent encodes a field of a computed mask if it is not zero and
-// reports whether it did: one switch for the presence test and the
-// encoding of primitives.
-func appendIfPresent(s *appendState, p pointer, f *field) bool {
+// appendIfPresent encodes a field of a computed mask if it is not zero, or
+// its bit is in keep, and reports whether it did: one switch for the
+// presence test and the encoding of primitives.
+func appendIfPresent(s *appendState, p pointer, f *field, keep uint32) bool {
+	if keep&(1<<uint(f.bit)) != 0 {
+		appendValue(s, p, f.op, f.c)
+		return true
+	}
 	switch f.op {
 	case opBool, opInt8, opUint8:
 		v := *as[uint8](p)

@@ -3,7 +3,7 @@ package uabin
 // The ua: struct tag grammar (docs/tags.md):
 //
 //	tag      = "-" | [WIRETYPE] { "," option }
-//	option   = "empty" | "raw" | "optional" | "mask" | "switch" | "bit=" N | "max=" N
+//	option   = "empty" | "raw" | "optional" | "mask" | "zero" | "switch" | "bit=" N | "max=" N
 //	WIRETYPE = one of the 25 OPC UA built-in type names (wireTypes)
 //
 // parseTag reads a tag into a tagInfo; checkWire checks a WIRETYPE against
@@ -26,6 +26,7 @@ type tagInfo struct {
 	raw      bool   // a Go array is written without its length
 	optional bool   // Part 6 §5.2.7 optional field
 	mask     bool   // the field is the struct's encoding mask
+	zero     bool   // with mask: a computed mask whose field keeps the bits of fields sent although zero
 	bit      int    // bit=N: the mask bit that decides presence; -1 if none
 	max      uint64 // max=N: decoding clamps to N
 	hasMax   bool   // max=N was given
@@ -70,6 +71,8 @@ func parseTag(s string) (tagInfo, error) {
 			ti.optional = true
 		case o == "mask":
 			ti.mask = true
+		case o == "zero":
+			ti.zero = true
 		case o == "switch":
 			ti.sw = true
 		case strings.HasPrefix(o, "bit="):

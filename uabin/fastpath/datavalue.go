@@ -16,12 +16,17 @@ const (
 	dvSourcePicoseconds = 0x10
 	dvServerPicoseconds = 0x20
 
+	dvAll          = dvValue | dvStatus | dvSourceTimestamp | dvServerTimestamp | dvSourcePicoseconds | dvServerPicoseconds
 	maxPicoseconds = 9999 // decoding clamps larger values to this
 )
 
 // dataValueMask returns the mask of the fields that are written: those
-// that are not zero (Value: not null).
-func dataValueMask(d *types.DataValue) byte {
+// that are not zero, and those SentZero keeps.
+func dataValueMask(d *types.DataValue) byte { return nonZero(d) | d.SentZero&dvAll }
+
+// nonZero returns the mask bits of the fields that are not zero (Value:
+// not null).
+func nonZero(d *types.DataValue) byte {
 	var mask byte
 	if !d.Value.IsNull() {
 		mask |= dvValue
@@ -75,7 +80,8 @@ func appendDataValue(w *wire.Writer, d *types.DataValue) {
 
 // consumeDataValue decodes a DataValue into d, entering one nesting level.
 // Mask bits 0x40 and 0x80 are ErrInvalid; picoseconds above 9999 are
-// clamped to 9999; absent fields are zeroed. A Value of the same array type
+// clamped to 9999; absent fields are zeroed; SentZero gets the bits of the
+// fields present with a zero value. A Value of the same array type
 // and length as d.Value holds is decoded in place.
 func consumeDataValue(r *wire.Reader, d *types.DataValue) {
 	if !r.Enter() {
@@ -83,7 +89,7 @@ func consumeDataValue(r *wire.Reader, d *types.DataValue) {
 	}
 	defer r.Leave()
 	mask := r.Uint8()
-	if mask&^(dvValue|dvStatus|dvSourceTimestamp|dvServerTimestamp|dvSourcePicoseconds|dvServerPicoseconds) != 0 {
+	if mask&^dvAll != 0 {
 		r.Failf(wire.ErrInvalid, "DataValue encoding mask 0x%02x has unassigned bits", mask)
 		return
 	}
@@ -112,4 +118,5 @@ func consumeDataValue(r *wire.Reader, d *types.DataValue) {
 	if mask&dvServerPicoseconds != 0 {
 		d.ServerPicoseconds = min(r.Uint16(), maxPicoseconds)
 	}
+	d.SentZero = mask &^ nonZero(d)
 }
