@@ -122,6 +122,11 @@
 //	                  Text   string `ua:"String,bit=1"`
 //	              }
 //	          {Text: "hi"} → 02 | 02 00 00 00 68 69
+//	zero      with mask on a named field: the mask is computed, and the field keeps
+//	          the bits of the fields that were present with a zero value (decoding
+//	          sets them, encoding writes those fields), so a decoded value re-encodes
+//	          as it came (types.DataValue.SentZero):
+//	              {SentZero: 0x02} (Status Good, sent) → 02 | 00 00 00 00
 //	bit=N     presence bit N (0..7 for a Byte mask, 0..31 for UInt32); fields are
 //	          written in field order, whatever their bit numbers.
 //	max=N     decoding clamps an unsigned value above N to N:

@@ -2,13 +2,15 @@ package uabin
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-// TestNullAndEmptyStrings pins the String rule of docs/types.md: a String
+// TestNullAndEmptyStrings pins the String rule of docs/types.md (and the
+// DataValue fields sent with a zero value, DataValue.SentZero): a String
 // that uabin decoded re-encodes as it came (null stays null, empty stays
 // empty), in both modes, also where presence depends on the string (masks,
 // optional fields, the ExpandedNodeId URI flag); a "" that the program
@@ -36,6 +38,10 @@ func TestNullAndEmptyStrings(t *testing.T) {
 		{"optional/empty present", func() any { return new(withOptional) }, hx("01 00 00 00 ff ff ff ff 00 00 00 00")},
 		{"optional/absent", func() any { return new(withOptional) }, hx("00 00 00 00 00 00 00 00")},
 		{"DiagnosticInfo/empty AdditionalInfo", func() any { return new(types.DiagnosticInfo) }, hx("10 00 00 00 00")},
+		{"DataValue/Good sent", func() any { return new(types.DataValue) }, hx("02 00 00 00 00")},
+		{"DataValue/null Variant sent", func() any { return new(types.DataValue) }, hx("01 00")},
+		{"DataValue/zero picoseconds", func() any { return new(types.DataValue) }, hx("14 07 97 5b 58 28 3d da 01 00 00")},
+		{"DataValue/all zero", func() any { return new(types.DataValue) }, hx("3f"+strings.Repeat(" 00", 25))},
 	}
 	for _, c := range cases {
 		for _, o := range []Options{{}, {DisableFastPaths: true}} {

@@ -1,6 +1,7 @@
 package uabin
 
 import (
+	"bytes"
 	"reflect"
 	"strings"
 	"testing"
@@ -27,6 +28,7 @@ func TestParseTag(t *testing.T) {
 		{tag: "raw", want: tagInfo{raw: true, bit: -1}},
 		{tag: "optional", want: tagInfo{optional: true, bit: -1}},
 		{tag: "mask", want: tagInfo{mask: true, bit: -1}},
+		{tag: "mask,zero", want: tagInfo{mask: true, zero: true, bit: -1}},
 		{tag: "switch", want: tagInfo{sw: true, bit: -1}},
 		{tag: "bit=0", want: tagInfo{bit: 0}},
 		{tag: "String,bit=31", want: tagInfo{wire: "String", bit: 31}},
@@ -131,5 +133,40 @@ func TestCheckWire(t *testing.T) {
 		if msg != "" && !strings.HasPrefix(msg, "wire type "+c.wt+" does not match the Go type ") {
 			t.Errorf("checkWire(%s, %v) = %q", c.wt, c.t, msg)
 		}
+	}
+}
+
+// TestZeroMask: a `mask,zero` mask is computed, and its field keeps the
+// bits of the fields that were present with a zero value.
+func TestZeroMask(t *testing.T) {
+	type kept struct {
+		Sent uint8  `ua:"mask,zero"`
+		A    int32  `ua:"bit=0"`
+		B    string `ua:"bit=1"`
+	}
+	for _, o := range []Options{{}, {DisableFastPaths: true}} {
+		if b, err := o.Marshal(kept{B: "x"}); err != nil || !bytes.Equal(b, hx("02 01 00 00 00 78")) {
+			t.Errorf("computed: % x, %v", b, err)
+		}
+		var v kept
+		if err := o.Unmarshal(hx("03 00 00 00 00 01 00 00 00 78"), &v); err != nil || v.Sent != 1 || v.B != "x" {
+			t.Errorf("decoded %+v, %v; want Sent 1 (A sent as 0)", v, err)
+		}
+		if b, err := o.Marshal(v); err != nil || !bytes.Equal(b, hx("03 00 00 00 00 01 00 00 00 78")) {
+			t.Errorf("re-encoded % x, %v", b, err)
+		}
+	}
+	type bad struct {
+		_ uint8 `ua:"mask,zero"`
+		A int32 `ua:"bit=0"`
+	}
+	if _, err := Marshal(bad{}); err == nil || !strings.Contains(err.Error(), "the zero option needs a named mask field") {
+		t.Errorf("a blank zero mask: %v", err)
+	}
+	type notMask struct {
+		A int32 `ua:"zero"`
+	}
+	if _, err := Marshal(notMask{}); err == nil || !strings.Contains(err.Error(), "the zero option applies to a mask field only") {
+		t.Errorf("zero without mask: %v", err)
 	}
 }
