@@ -41,7 +41,7 @@ func TestNullAndEmptyStrings(t *testing.T) {
 		{"DataValue/Good sent", func() any { return new(types.DataValue) }, hx("02 00 00 00 00")},
 		{"DataValue/null Variant sent", func() any { return new(types.DataValue) }, hx("01 00")},
 		{"DataValue/zero picoseconds", func() any { return new(types.DataValue) }, hx("14 07 97 5b 58 28 3d da 01 00 00")},
-		{"DataValue/all zero", func() any { return new(types.DataValue) }, hx("3f"+strings.Repeat(" 00", 25))},
+		{"DataValue/all zero", func() any { return new(types.DataValue) }, hx("3f" + strings.Repeat(" 00", 25))},
 	}
 	for _, c := range cases {
 		for _, o := range []Options{{}, {DisableFastPaths: true}} {
