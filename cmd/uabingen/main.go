@@ -93,39 +93,40 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	src, err := generate(o)
+	src, _, err := generate(o)
 	if err != nil {
 		return err
 	}
 	return writeAtomically(filepath.Join(o.out, o.pkg+"_gen.go"), src)
 }
 
-// generate reads the files and returns the package source.
-func generate(o *options) ([]byte, error) {
+// generate reads the files and returns the package source and model.
+func generate(o *options) ([]byte, *pkgModel, error) {
 	set, err := nodeset.Load(o.files...)
 	if err != nil {
 		if errors.Is(err, nodeset.ErrMissingModel) && strings.Contains(err.Error(), "requires model "+nodeset.UANamespace+" ") {
-			return nil, fmt.Errorf("uabingen: %w (give Opc.Ua.NodeSet2.Services.xml of the OPC Foundation as a dependency)", err)
+			return nil, nil, fmt.Errorf("uabingen: %w (give Opc.Ua.NodeSet2.Services.xml of the OPC Foundation as a dependency)", err)
 		}
-		return nil, fmt.Errorf("uabingen: %w", err)
+		return nil, nil, fmt.Errorf("uabingen: %w", err)
 	}
 	target := set.Files[0]
 	if len(target.Models) == 0 {
-		return nil, fmt.Errorf("uabingen: %s: the target file defines no Model", target.File)
+		return nil, nil, fmt.Errorf("uabingen: %s: the target file defines no Model", target.File)
 	}
 	m := &pkgModel{Package: o.pkg, URI: target.Models[0].URI, Target: target, Model: target.Models[0], Deps: set.Files[1:]}
 	m.License = licenseNotice(o.files[0])
 	g := &generator{set: set, target: m.URI, imports: o.imports, names: map[string]map[*nodeset.DataType]string{},
 		used: map[string]string{}, m: m}
 	if err := g.build(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for imp, name := range g.used {
 		if name == o.pkg {
-			return nil, fmt.Errorf("uabingen: the imported package %s has the name %s of the package generated", imp, name)
+			return nil, nil, fmt.Errorf("uabingen: the imported package %s has the name %s of the package generated", imp, name)
 		}
 	}
-	return render(m)
+	src, err := render(m)
+	return src, m, err
 }
 
 // licenseNotice returns the text of the first XML comment of the file if it
