@@ -71,7 +71,7 @@ const (
 )
 
 // TestCompanions generates a package for each of the ten shared companion
-// nodesets, checks that the output is deterministic, then runs go vet on
+// nodesets (and the Acme file of TestGolden), checks that the output is deterministic, then runs go vet on
 // the packages and go test in the harness, which round-trips every
 // structure in both modes and checks hand-made bytes.
 func TestCompanions(t *testing.T) {
@@ -87,16 +87,23 @@ func TestCompanions(t *testing.T) {
 	var cases, registers strings.Builder
 	var imports []string
 	var summary []string
-	for _, c := range companions {
+	// The Acme file of TestGolden stands alone (it declares what it needs
+	// of namespace 0).
+	all := append([]companion{{pkg: "acme", file: acmeFile}}, companions...)
+	for _, c := range all {
 		args := []string{"-o", filepath.Join(harness, "gen", c.pkg), "-package", c.pkg}
 		for _, imp := range c.imports {
 			args = append(args, "-import", uris[imp]+"="+harnessImport+"/gen/"+imp)
 		}
-		args = append(args, requireFile(t, nodesetDir, c.file))
-		for _, d := range c.deps {
-			args = append(args, requireFile(t, nodesetDir, d))
+		if c.pkg == "acme" {
+			args = append(args, c.file)
+		} else {
+			args = append(args, requireFile(t, nodesetDir, c.file))
+			for _, d := range c.deps {
+				args = append(args, requireFile(t, nodesetDir, d))
+			}
+			args = append(args, services)
 		}
-		args = append(args, services)
 		o, err := parseArgs(args)
 		if err != nil {
 			t.Fatal(err)

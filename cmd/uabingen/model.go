@@ -375,11 +375,10 @@ func reaches(inline map[*nodeset.DataType][]*nodeset.DataType, from, to *nodeset
 }
 
 func (g *generator) docOf(dt *nodeset.DataType, summary string, more ...string) string {
-	var ps []string
+	ps := []string{summary}
 	if dt.Description != "" {
 		ps = append(ps, oneLine(dt.Description))
 	}
-	ps = append(ps, summary)
 	ps = append(ps, more...)
 	if d := oneLine(dt.Documentation); d != "" {
 		if strings.HasPrefix(d, "https://") || strings.HasPrefix(d, "http://") {
