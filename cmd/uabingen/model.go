@@ -566,11 +566,7 @@ func (g *generator) structure(dt *nodeset.DataType, name string, inline map[*nod
 		}
 		fd.Doc = fmt.Sprintf("%s is the field %s%s: %s.", fd.GoName, f.Name, from, what)
 		if f.IsOptional {
-			if array {
-				fd.Doc += " It is optional: nil is absent."
-			} else {
-				fd.Doc += " It is optional: nil is absent."
-			}
+			fd.Doc += " It is optional: nil is absent."
 		} else if array {
 			fd.Doc += " nil is the null array (-1)."
 		}
