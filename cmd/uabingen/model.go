@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/uabin/uabin/internal/uaname"
@@ -248,7 +249,8 @@ func (g *generator) fieldType(owner *nodeset.DataType, f nodeset.Field) (goType,
 	if dt == nil {
 		return "", "", nil, failf(owner, errInvalid, "field %s: unknown DataType %v", f.Name, f.DataType)
 	}
-	ns0 := dt.ID.NamespaceURI == nodeset.UANamespace
+	// Namespace 0 is package types, unless it is the namespace generated.
+	ns0 := dt.ID.NamespaceURI == nodeset.UANamespace && g.target != nodeset.UANamespace
 	isStruct := dt.Kind.IsStructure() || dt.Kind == nodeset.KindOptionSet && dt.BuiltIn == types.TypeExtensionObject
 	switch {
 	case dt.Kind == nodeset.KindAbstract:
@@ -256,7 +258,7 @@ func (g *generator) fieldType(owner *nodeset.DataType, f nodeset.Field) (goType,
 	case isStruct && (f.AllowSubTypes || dt.IsAbstract || isNS0(dt, 22)):
 		return "types.ExtensionObject", "ExtensionObject", nil, nil
 	case isStruct && ns0:
-		ti, ok := types.TypeInfoByName(dt.Name)
+		ti, ok := standardByID()[dt.ID.NodeID]
 		if !ok || ti.Type == nil {
 			return "", "", nil, failf(owner, errUnsupported, "field %s: namespace-0 structure %s (%v) has no Go type in package types", f.Name, dt.Name, dt.ID.NodeID)
 		}
@@ -270,7 +272,7 @@ func (g *generator) fieldType(owner *nodeset.DataType, f nodeset.Field) (goType,
 	}
 	wire = dt.BuiltIn.String()
 	if ns0 {
-		if n := goIdent(dt.Name); ns0Named[n] && (dt.Kind == nodeset.KindEnumeration || dt.Kind == nodeset.KindOptionSet) {
+		if n := goIdent(typeName(dt)); ns0Named[n] && (dt.Kind == nodeset.KindEnumeration || dt.Kind == nodeset.KindOptionSet) {
 			return "types." + n, wire, nil, nil
 		}
 		if dt.Kind == nodeset.KindEnumeration {
@@ -281,6 +283,17 @@ func (g *generator) fieldType(owner *nodeset.DataType, f nodeset.Field) (goType,
 	t, err := g.ref(owner, dt, f.Name)
 	return t, wire, nil, err
 }
+
+// standardByID returns types.StandardTypes by DataType id (names may
+// differ: the DataType 3DFrame is the Go type types.ThreeDFrame).
+var standardByID = sync.OnceValue(func() map[types.NodeID]*types.TypeInfo {
+	m := map[types.NodeID]*types.TypeInfo{}
+	for i := range types.StandardTypes {
+		ti := &types.StandardTypes[i]
+		m[types.NewNumericNodeID(0, ti.DataTypeID)] = ti
+	}
+	return m
+})
 
 // build fills the package model.
 func (g *generator) build() error {

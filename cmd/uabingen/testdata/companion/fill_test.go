@@ -87,9 +87,11 @@ func fill(v reflect.Value, depth int) {
 		v.Set(p)
 	case reflect.Struct:
 		t := v.Type()
-		if t.NumField() > 1 && strings.Contains(t.Field(0).Tag.Get("ua"), "switch") {
-			v.Field(0).SetUint(1)
-			fill(v.Field(1), depth+1)
+		if t.NumField() > 0 && strings.Contains(t.Field(0).Tag.Get("ua"), "switch") {
+			if t.NumField() > 1 { // a union without members stays empty
+				v.Field(0).SetUint(1)
+				fill(v.Field(1), depth+1)
+			}
 			return
 		}
 		for i := 0; i < t.NumField(); i++ {
