@@ -71,7 +71,9 @@ const (
 )
 
 // TestCompanions generates a package for each of the ten shared companion
-// nodesets (and the Acme file of TestGolden), checks that the output is deterministic, then runs go vet on
+// nodesets (and the Acme file of TestGolden, and namespace 0, whose
+// structures must encode like those of package types, which is made from
+// the bsd instead of the NodeSet2 Definitions), checks that the output is deterministic, then runs go vet on
 // the packages and go test in the harness, which round-trips every
 // structure in both modes and checks hand-made bytes.
 func TestCompanions(t *testing.T) {
@@ -129,17 +131,22 @@ func TestCompanions(t *testing.T) {
 		if c.pkg != "ua" {
 			fmt.Fprintf(&registers, "\t{%q, %q, %s.Register},\n", c.pkg, m.URI, c.pkg)
 		}
-		registered := 0
+		registered, sameAsTypes := 0, 0
 		for _, s := range m.Structs {
 			// The registry has the types of package types for namespace 0.
 			reg := !s.Abstract && s.HasBinary && c.pkg != "ua"
 			if reg {
 				registered++
 			}
-			fmt.Fprintf(&cases, "\t{%q, func() any { return new(%s.%s) }, %v},\n", c.pkg+"."+s.GoName, c.pkg, s.GoName, reg)
+			std := "nil"
+			if ti, ok := standardByID()[s.DT.ID.NodeID]; ok && c.pkg == "ua" && !s.Abstract { // abstract ones are never sent
+				std = fmt.Sprintf("func() any { return new(types.%s) }", ti.Type.Name())
+				sameAsTypes++
+			}
+			fmt.Fprintf(&cases, "\t{%q, func() any { return new(%s.%s) }, %v, %s},\n", c.pkg+"."+s.GoName, c.pkg, s.GoName, reg, std)
 		}
-		summary = append(summary, fmt.Sprintf("%s: %d structures (%d registered), %d enumerations, %d option sets, %d simple types",
-			c.pkg, len(m.Structs), registered, len(m.Enums), len(m.OptionSets), len(m.Simples)))
+		summary = append(summary, fmt.Sprintf("%s: %d structures (%d registered, %d compared with package types), %d enumerations, %d option sets, %d simple types",
+			c.pkg, len(m.Structs), registered, sameAsTypes, len(m.Enums), len(m.OptionSets), len(m.Simples)))
 	}
 	sort.Strings(imports)
 	var src bytes.Buffer
@@ -147,10 +154,10 @@ func TestCompanions(t *testing.T) {
 	for _, imp := range imports {
 		fmt.Fprintf(&src, "\t%q\n", imp)
 	}
-	src.WriteString("\t\"github.com/uabin/uabin/uabin\"\n)\n\n")
+	src.WriteString("\t\"github.com/uabin/uabin/types\"\n\t\"github.com/uabin/uabin/uabin\"\n)\n\n")
 	src.WriteString("// registers are the Register functions of the generated packages.\nvar registers = []struct {\n\tpkg, uri string\n\tregister func(*uabin.Registry) error\n}{\n")
 	src.WriteString(registers.String() + "}\n\n")
-	src.WriteString("// cases are the generated structures: a name, a constructor and whether Register registers it.\nvar cases = []struct {\n\tname string\n\tnew func() any\n\tregistered bool\n}{\n")
+	src.WriteString("// cases are the generated structures: a name, a constructor, whether Register registers it and,\n// for namespace 0, a constructor of the same structure in package types.\nvar cases = []struct {\n\tname string\n\tnew func() any\n\tregistered bool\n\tstd func() any\n}{\n")
 	src.WriteString(cases.String() + "}\n")
 	formatted, err := format.Source(src.Bytes())
 	if err != nil {

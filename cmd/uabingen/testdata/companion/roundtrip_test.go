@@ -88,6 +88,15 @@ func TestRoundTrip(t *testing.T) {
 			if len(b) == 0 && reflect.ValueOf(filled).Elem().NumField() > 0 {
 				t.Errorf("a filled value encodes to no bytes")
 			}
+			if c.std != nil {
+				// The same structure of package types, generated from the
+				// bsd, filled the same way, must give the same bytes.
+				std := c.std()
+				fill(reflect.ValueOf(std).Elem(), 0)
+				if sb := roundTrip(t, std, uabin.Options{}); !bytes.Equal(sb, b) {
+					t.Errorf("generated from the NodeSet2:\n% x\npackage types %T:\n% x", b, std, sb)
+				}
+			}
 			if !c.registered {
 				return
 			}
