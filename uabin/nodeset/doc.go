@@ -20,6 +20,11 @@
 // Opc.Ua.NodeSet2.Services.xml of the OPC Foundation, which must be one of
 // the files whenever a file requires http://opcfoundation.org/UA/ (all do).
 //
+// Set.StructureDefinition and Set.EnumDefinition turn a DataType into the
+// DataTypeDefinition a server would give for it (types.StructureDefinition,
+// types.EnumDefinition, NodeIds in the indexes of a session's namespace
+// table), ready for uabin's Registry.RegisterStructure and RegisterEnum.
+//
 // Only what describes DataTypes is read: Objects are read as far as their
 // BrowseName (to name encoding nodes), every other node is skipped.
 //
