@@ -153,6 +153,14 @@ func TestImport(t *testing.T) {
 			t.Errorf("generated code lacks %q", want)
 		}
 	}
+	// An import whose name is taken gets a number.
+	o.imports["urn:acme:base"] = "example.com/acme/types"
+	if src, _, err = generate(o); err != nil {
+		t.Fatal(err)
+	}
+	if want := "\tBuilt []types2.Year `ua:\"UInt16\"`\n"; !strings.Contains(string(src), want) || !strings.Contains(string(src), "\ttypes2 \"example.com/acme/types\"\n") {
+		t.Errorf("generated code lacks %q", want)
+	}
 }
 
 // TestNoPartialOutput checks that a failing run leaves an existing file

@@ -8,7 +8,8 @@
 // the dependencies are the files of every model it requires, namespace 0
 // (Opc.Ua.NodeSet2.Services.xml of the OPC Foundation) included. DataTypes
 // of another generated package are named through -import URI=IMPORTPATH
-// (repeatable), the package name being the last element of IMPORTPATH.
+// (repeatable), the package name being the last element of IMPORTPATH
+// (with a number added if that name is taken).
 //
 // It writes DIR/NAME_gen.go: a struct with ua: tags per structure, a type
 // per enumeration, option set and simple subtype, the DataType and binary
@@ -119,11 +120,6 @@ func generate(o *options) ([]byte, *pkgModel, error) {
 		used: map[string]string{}, m: m}
 	if err := g.build(); err != nil {
 		return nil, nil, err
-	}
-	for imp, name := range g.used {
-		if name == o.pkg {
-			return nil, nil, fmt.Errorf("uabingen: the imported package %s has the name %s of the package generated", imp, name)
-		}
 	}
 	src, err := render(m)
 	return src, m, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -218,9 +219,28 @@ func (g *generator) ref(owner, dt *nodeset.DataType, field string) (string, erro
 	if err != nil {
 		return "", err
 	}
-	pkg := importName(imp)
-	g.used[imp] = pkg
+	pkg, ok := g.used[imp]
+	if !ok {
+		pkg = g.uniqueImportName(imp)
+		g.used[imp] = pkg
+	}
 	return pkg + "." + names[dt], nil
+}
+
+// uniqueImportName returns the name under which imp is imported: its
+// importName, with a number added if that is taken by the package's other
+// imports or its own name.
+func (g *generator) uniqueImportName(imp string) string {
+	taken := map[string]bool{"types": true, "uabin": true, "strconv": true, "strings": true, g.m.Package: true}
+	for _, n := range g.used {
+		taken[n] = true
+	}
+	base := importName(imp)
+	name := base
+	for i := 2; taken[name]; i++ {
+		name = base + strconv.Itoa(i)
+	}
+	return name
 }
 
 // importName is the package name of an import path: its last element,
