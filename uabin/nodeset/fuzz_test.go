@@ -8,7 +8,8 @@ import (
 	"github.com/uabin/uabin/uabin/nodeset"
 )
 
-// FuzzParse checks that no input makes Parse or NewSet panic.
+// FuzzParse checks that no input makes Parse, NewSet or the methods of a
+// Set panic.
 func FuzzParse(f *testing.F) {
 	data, err := os.ReadFile(filepath.Join("testdata", "Acme.NodeSet2.xml"))
 	if err != nil {
@@ -28,6 +29,8 @@ func FuzzParse(f *testing.F) {
 		for _, dt := range s.DataTypes {
 			_ = s.Fields(dt)
 			_, _ = dt.BinaryEncoding()
+			_, _ = s.StructureDefinition(dt, ns.NamespaceURIs)
+			_, _ = s.EnumDefinition(dt)
 		}
 	})
 }
