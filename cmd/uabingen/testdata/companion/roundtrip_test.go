@@ -9,6 +9,8 @@ import (
 
 	"github.com/uabin/uabin/cmd/uabingen/testdata/companion/gen/autoid"
 	"github.com/uabin/uabin/cmd/uabingen/testdata/companion/gen/di"
+	"github.com/uabin/uabin/cmd/uabingen/testdata/companion/gen/isa95jobcontrol"
+	"github.com/uabin/uabin/cmd/uabingen/testdata/companion/gen/machineryjobs"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
 )
@@ -153,6 +155,13 @@ func TestExactBytes(t *testing.T) {
 			CodeType: "EPC",
 			Location: &autoid.Location{SwitchField: 4, Name: "x"},
 		}, "01000000 03000000455043 00000000 0000000000000000 04000000 01000000 78 ffffffff"},
+		{"optional field 1 of 3, a Byte option set", &machineryjobs.OutputInformationDataType{
+			ItemNumber: "A", OutputInfo: machineryjobs.OutputInfoTypeOrderNumber, LotNumber: ptr("L"),
+		}, "02000000 0100000041 01 010000004c"},
+		{"nested masks, a structure of another generated package", &machineryjobs.OutputPerformanceInfoDataType{
+			Identification: machineryjobs.OutputInformationDataType{ItemNumber: "A"},
+			Parameters:     []isa95jobcontrol.ISA95ParameterDataType{{ID: "p", Value: types.VariantFromInt32(7)}},
+		}, "00000000 00000000 0100000041 00 01000000 00000000 0100000070 06 07000000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
