@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/uabin/uabin/internal/doccheck"
 )
 
 // Directories of the shared schema and nodeset files: ../shared/schema and
@@ -73,7 +75,8 @@ const (
 // TestCompanions generates a package for each of the ten shared companion
 // nodesets (and the Acme file of TestGolden, and namespace 0, whose
 // structures must encode like those of package types, which is made from
-// the bsd instead of the NodeSet2 Definitions), checks that the output is deterministic, then runs go vet on
+// the bsd instead of the NodeSet2 Definitions), checks that the output is
+// deterministic and documented, then runs go vet on
 // the packages and go test in the harness, which round-trips every
 // structure in both modes and checks hand-made bytes.
 func TestCompanions(t *testing.T) {
@@ -194,6 +197,13 @@ func TestCompanions(t *testing.T) {
 		if testing.Verbose() {
 			t.Logf("go %s:\n%s", strings.Join(args, " "), out)
 		}
+	}
+	missing, err := doccheck.Missing(filepath.Join(harness, "gen"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range missing {
+		t.Errorf("generated exported name without a doc comment: %s", m)
 	}
 	goCmd("vet", "./"+harness+"/...")
 	goCmd("test", "-count=1", "./"+harness)
