@@ -76,9 +76,9 @@ const (
 // nodesets (and the Acme file of TestGolden, and namespace 0, whose
 // structures must encode like those of package types, which is made from
 // the bsd instead of the NodeSet2 Definitions), checks that the output is
-// deterministic and documented, then runs go vet on
-// the packages and go test in the harness, which round-trips every
-// structure in both modes and checks hand-made bytes.
+// deterministic and documented, then runs go vet on the packages and go
+// test in the harness: every structure round-trips in both modes, agrees
+// with its run-time definition, and hand-made bytes match.
 func TestCompanions(t *testing.T) {
 	services := requireFile(t, schemaDir, servicesFile)
 	goTool, err := exec.LookPath("go")
