@@ -19,8 +19,9 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
-	"strings"
 	"text/template"
+
+	"github.com/uabin/uabin/internal/uaname"
 )
 
 // outputs lists the generated files (relative to -out) and the template
@@ -95,50 +96,6 @@ func render(name string, m *model) ([]byte, error) {
 	return src, nil
 }
 
-// commentWidth is the width of comment text, not counting indentation
-// and the "// " prefix.
-const commentWidth = 74
-
-// comment turns text (paragraphs separated by blank lines) into Go line
-// comments indented by indent, wrapped at commentWidth. Words are never
-// split, so URLs stay whole.
-func comment(indent, text string) string {
-	var sb strings.Builder
-	for i, para := range strings.Split(text, "\n\n") {
-		if i > 0 {
-			sb.WriteString(indent + "//\n")
-		}
-		line := ""
-		for _, w := range strings.Fields(para) {
-			if line != "" && len(line)+1+len(w) > commentWidth {
-				sb.WriteString(indent + "// " + line + "\n")
-				line = ""
-			}
-			if line != "" {
-				line += " "
-			}
-			line += w
-		}
-		if line != "" {
-			sb.WriteString(indent + "// " + line + "\n")
-		}
-	}
-	return strings.TrimSuffix(sb.String(), "\n")
-}
-
-// commentLines turns each line of text into a Go line comment, unwrapped
-// (for the licence notice, which is reproduced line by line).
-func commentLines(text string) string {
-	var sb strings.Builder
-	for i, l := range strings.Split(text, "\n") {
-		if i > 0 {
-			sb.WriteByte('\n')
-		}
-		if l == "" {
-			sb.WriteString("//")
-		} else {
-			sb.WriteString("// " + l)
-		}
-	}
-	return sb.String()
-}
+// comment and commentLines are uaname.Comment and uaname.CommentLines.
+func comment(indent, text string) string { return uaname.Comment(indent, text) }
+func commentLines(text string) string    { return uaname.CommentLines(text) }

@@ -1,4 +1,4 @@
-package main
+package uaname
 
 import (
 	"slices"
@@ -23,8 +23,8 @@ func TestSplitWords(t *testing.T) {
 		{"", nil},
 	}
 	for _, tt := range tests {
-		if got := splitWords(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("splitWords(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := SplitWords(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("SplitWords(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -66,8 +66,8 @@ func TestGoName(t *testing.T) {
 		"Server_ServerStatus_CurrentTime": "ServerServerStatusCurrentTime",
 	}
 	for in, want := range tests {
-		if got := goName(in); got != want {
-			t.Errorf("goName(%q) = %q, want %q", in, got, want)
+		if got := GoName(in); got != want {
+			t.Errorf("GoName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -80,15 +80,15 @@ func TestArticle(t *testing.T) {
 		"Union": "a", "Unit": "a", "Double": "a", "ReadValueId": "a", "": "a",
 	}
 	for in, want := range tests {
-		if got := article(in); got != want {
-			t.Errorf("article(%q) = %q, want %q", in, got, want)
+		if got := Article(in); got != want {
+			t.Errorf("Article(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
 
 func TestComment(t *testing.T) {
 	long := "This sentence is long enough to be wrapped once because it is longer than seventy-four characters."
-	got := comment("\t", "First paragraph.\n\n"+long+"\n\nSee https://reference.opcfoundation.org/v105/Core/docs/Part4/5.10.2/#5.10.2.2")
+	got := Comment("\t", "First paragraph.\n\n"+long+"\n\nSee https://reference.opcfoundation.org/v105/Core/docs/Part4/5.10.2/#5.10.2.2")
 	want := "\t// First paragraph.\n" +
 		"\t//\n" +
 		"\t// This sentence is long enough to be wrapped once because it is longer than\n" +
@@ -97,9 +97,9 @@ func TestComment(t *testing.T) {
 		"\t// See\n" +
 		"\t// https://reference.opcfoundation.org/v105/Core/docs/Part4/5.10.2/#5.10.2.2"
 	if got != want {
-		t.Errorf("comment:\n%s\nwant:\n%s", got, want)
+		t.Errorf("Comment:\n%s\nwant:\n%s", got, want)
 	}
-	if got := commentLines("a\n\nb"); got != "// a\n//\n// b" {
-		t.Errorf("commentLines = %q", got)
+	if got := CommentLines("a\n\nb"); got != "// a\n//\n// b" {
+		t.Errorf("CommentLines = %q", got)
 	}
 }

@@ -1,0 +1,39 @@
+// Package nodeset reads OPC UA NodeSet2 XML files (OPC UA Part 6 Annex F),
+// the form in which the OPC Foundation and companion specifications (DI,
+// Machinery, PackML, ...) publish their information models, and collects
+// their DataTypes into one model.
+//
+// Parse reads one file: its namespace table, models (with the models they
+// require), aliases and every UADataType node with its Definition, its
+// HasSubtype and HasEncoding references, DisplayName and Documentation.
+// Node ids are stored with the namespace URI rather than the file's
+// namespace index (as types.ExpandedNodeID values with NamespaceURI set
+// and namespace index 0), so that ids of several files can be compared and
+// a server's namespace table plays no part.
+//
+// NewSet (or Load, which reads the files first) puts several files, a
+// target and its dependencies, into one Set: it checks that every
+// RequiredModel is there in at least the required version, links every
+// DataType to its base type and classifies it (Kind: structure, structure
+// with optional fields, union, enumeration, option set, simple subtype of
+// a built-in type, abstract). Namespace 0 comes from
+// Opc.Ua.NodeSet2.Services.xml of the OPC Foundation, which must be one of
+// the files whenever a file requires http://opcfoundation.org/UA/ (all do).
+//
+// Set.StructureDefinition and Set.EnumDefinition turn a DataType into the
+// DataTypeDefinition a server would give for it (types.StructureDefinition,
+// types.EnumDefinition, NodeIds in the indexes of a session's namespace
+// table), ready for uabin's Registry.RegisterStructure and RegisterEnum.
+//
+// Only what describes DataTypes is read: Objects are read as far as their
+// BrowseName (to name encoding nodes), every other node is skipped.
+//
+// # Errors
+//
+// Every problem is an *Error naming the file, the node (its NodeId as
+// written in the file, and its BrowseName) and the problem; it wraps
+// ErrInvalid (malformed XML, a bad NodeId, an unknown namespace index, a
+// duplicate node, a reference cycle), ErrMissingModel (a RequiredModel that
+// no file provides, or provides in an older version) or ErrUnknownDataType
+// (a base type or field DataType that no file defines).
+package nodeset
