@@ -2,8 +2,11 @@ package chunk
 
 import (
 	"crypto"
+	"crypto/ecdh"
+	"crypto/elliptic"
 	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/sha512"
 	"hash"
 )
 
@@ -40,6 +43,8 @@ const (
 	sigPKCS1v15SHA1           // RSA PKCS#1 v1.5 with SHA-1 (http://www.w3.org/2000/09/xmldsig#rsa-sha1)
 	sigPKCS1v15SHA256         // RSA PKCS#1 v1.5 with SHA-256 (http://www.w3.org/2001/04/xmldsig-more#rsa-sha256)
 	sigPSSSHA256              // RSA-PSS with SHA-256, salt length 32 (http://opcfoundation.org/UA/security/rsa-pss-sha2-256)
+	sigECDSASHA256            // ECDSA with SHA-256, r || s (http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256)
+	sigECDSASHA384            // ECDSA with SHA-384, r || s (http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384)
 )
 
 // asymEnc is an asymmetric encryption algorithm.
@@ -88,14 +93,21 @@ type Policy struct {
 	// BlockSize is the cipher block size and IV length in bytes (AES: 16).
 	BlockSize int
 	// NonceLength is the length of the client and server nonces in
-	// OpenSecureChannel.
+	// OpenSecureChannel. For the ECC policies the nonce is the sender's
+	// ephemeral public key: the X and Y coordinates of the point, each
+	// the size of the curve's field, without the 0x04 prefix (Part 6
+	// §6.8.2).
 	NonceLength int
-	// MinKeyBits and MaxKeyBits bound the RSA key size of the certificates.
+	// MinKeyBits and MaxKeyBits bound the key size of the certificates:
+	// the RSA modulus, or for the ECC policies the size of the one curve
+	// allowed (256 for nistP256, 384 for nistP384).
 	MinKeyBits, MaxKeyBits int
 
-	newHash func() hash.Hash // HMAC and P_hash function
-	sig     asymSig
-	enc     asymEnc
+	newHash   func() hash.Hash // HMAC, P_hash (RSA) and HKDF (ECC) function
+	sig       asymSig
+	enc       asymEnc
+	curve     ecdh.Curve     // ephemeral key curve (ECC policies), nil for RSA
+	certCurve elliptic.Curve // the curve of the certificates (ECC policies)
 }
 
 // The security policies. Aes128Sha256RsaOaep and Aes256Sha256RsaPss are
@@ -134,6 +146,24 @@ var (
 		MinKeyBits: 2048, MaxKeyBits: 4096,
 		newHash: sha256.New, sig: sigPSSSHA256, enc: encOAEPSHA256,
 	}
+	// PolicyECCNistP256 is ECC_nistP256: ECDH on nistP256 with ephemeral
+	// keys in the OpenSecureChannel nonces, ECDSA-SHA256 signatures of the
+	// OPN chunks (which are not encrypted), HKDF-SHA256 key derivation,
+	// HMAC-SHA256 and AES-128-CBC for MSG and CLO chunks.
+	PolicyECCNistP256 = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256", Name: "ECC_nistP256",
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 16, BlockSize: 16, NonceLength: 64,
+		MinKeyBits: 256, MaxKeyBits: 256,
+		newHash: sha256.New, sig: sigECDSASHA256, curve: ecdh.P256(), certCurve: elliptic.P256(),
+	}
+	// PolicyECCNistP384 is ECC_nistP384: ECDH on nistP384, ECDSA-SHA384,
+	// HKDF-SHA384, HMAC-SHA384 and AES-256-CBC.
+	PolicyECCNistP384 = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP384", Name: "ECC_nistP384",
+		SigningKeyLength: 48, SignatureLength: sha512.Size384, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 96,
+		MinKeyBits: 384, MaxKeyBits: 384,
+		newHash: sha512.New384, sig: sigECDSASHA384, curve: ecdh.P384(), certCurve: elliptic.P384(),
+	}
 )
 
 // policies is the policy table keyed by URI.
@@ -147,7 +177,8 @@ func init() {
 
 // Policies returns every supported policy, None first, in a new slice.
 func Policies() []*Policy {
-	return []*Policy{PolicyNone, PolicyBasic128Rsa15, PolicyBasic256, PolicyBasic256Sha256, PolicyAes128Sha256RsaOaep, PolicyAes256Sha256RsaPss}
+	return []*Policy{PolicyNone, PolicyBasic128Rsa15, PolicyBasic256, PolicyBasic256Sha256, PolicyAes128Sha256RsaOaep, PolicyAes256Sha256RsaPss,
+		PolicyECCNistP256, PolicyECCNistP384}
 }
 
 // PolicyByURI returns the policy with the given SecurityPolicyUri, or an
@@ -165,12 +196,30 @@ func PolicyByURI(uri string) (*Policy, error) {
 // IsNone reports whether p is the None policy (no security).
 func (p *Policy) IsNone() bool { return p.sig == sigNone }
 
+// IsECC reports whether p is an elliptic-curve policy (Part 6 §6.8): its
+// OPN chunks are signed but not encrypted, its nonces are ephemeral public
+// keys (see NewEphemeralKey), and its sequence numbers follow the
+// non-legacy rule (they start at 0 and wrap from 4294967295 to 0).
+func (p *Policy) IsECC() bool { return p.curve != nil }
+
 // signatureHash returns the hash of the asymmetric signature.
 func (p *Policy) signatureHash() crypto.Hash {
-	if p.sig == sigPKCS1v15SHA1 {
+	switch p.sig {
+	case sigPKCS1v15SHA1:
 		return crypto.SHA1
+	case sigECDSASHA384:
+		return crypto.SHA384
 	}
 	return crypto.SHA256
+}
+
+// coordSize returns the byte size of a coordinate (and of r and s) of the
+// policy's curve, 0 for RSA policies.
+func (p *Policy) coordSize() int {
+	if p.certCurve == nil {
+		return 0
+	}
+	return (p.certCurve.Params().BitSize + 7) / 8
 }
 
 // String returns p.Name.

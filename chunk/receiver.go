@@ -3,6 +3,7 @@ package chunk
 import (
 	"bytes"
 	"crypto/hmac"
+	"crypto/rsa"
 	"crypto/subtle"
 	"encoding/binary"
 	"math"
@@ -223,7 +224,7 @@ func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
 		return Message{}, false, errorf(ErrTruncated, h.Type, hs, "sequence header needs %d bytes, have %d", SequenceHeaderSize, end-hs)
 	}
 	sh, _ := ParseSequenceHeader(c[hs:])
-	if err := r.checkSequence(h.Type, sh.SequenceNumber, hs); err != nil {
+	if err := r.checkSequence(h.Type, tok.policy, sh.SequenceNumber, hs); err != nil {
 		return Message{}, false, err
 	}
 	if tok == r.tokens[0] {
@@ -263,7 +264,7 @@ func (r *Receiver) receiveOpen(c []byte, h Header) (Message, bool, error) {
 		return Message{}, false, errorf(ErrTruncated, TypeOpen, hs, "sequence header needs %d bytes, have %d", SequenceHeaderSize, len(data))
 	}
 	sh, _ := ParseSequenceHeader(data)
-	if err := r.checkSequence(TypeOpen, sh.SequenceNumber, hs); err != nil {
+	if err := r.checkSequence(TypeOpen, p, sh.SequenceNumber, hs); err != nil {
 		return Message{}, false, err
 	}
 	m, done, err := r.assemble(h, 0, sh, data[SequenceHeaderSize:])
@@ -271,38 +272,50 @@ func (r *Receiver) receiveOpen(c []byte, h Header) (Message, bool, error) {
 	return m, done, err
 }
 
-// openSecured checks the certificates of an OPN chunk, decrypts it into
-// r.plain, verifies its signature and padding, and returns the sequence
-// header and body.
+// openSecured checks the certificates of an OPN chunk, verifies its
+// signature and, for RSA, decrypts it into r.plain and checks its padding,
+// and returns the sequence header and body.
 func (r *Receiver) openSecured(c []byte, hs int, p *Policy, ah *AsymmetricHeader) ([]byte, error) {
 	a := r.asym
 	if a.key == nil {
 		return nil, errorf(ErrConfig, TypeOpen, -1, "no private key for policy %s", p.Name)
 	}
-	if err := checkKeyBits(p, a.key.N.BitLen(), "local"); err != nil {
+	if err := checkKey(p, a.key.Public(), "local"); err != nil {
 		return nil, err
 	}
 	if a.thumb != nil && !bytes.Equal(ah.ReceiverCertificateThumbprint, a.thumb) {
 		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "receiver certificate thumbprint does not match")
 	}
-	leaf, pub, err := parseRSACertificate(ah.SenderCertificate)
+	leaf, pub, err := parseCertificate(ah.SenderCertificate)
 	if err != nil {
 		return nil, err
 	}
 	if a.peerLeaf != nil && !bytes.Equal(leaf, a.peerLeaf) {
 		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "sender certificate is not the peer's")
 	}
-	if err := checkKeyBits(p, pub.N.BitLen(), "sender"); err != nil {
+	if err := checkKey(p, pub, "sender"); err != nil {
 		return nil, err
 	}
+	sig := signatureSize(p, pub)
+	if p.IsECC() {
+		// Signed, not encrypted, no padding (Part 6 §6.7.2.5.2, §6.8).
+		if len(c) < hs+SequenceHeaderSize+sig {
+			return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "chunk shorter than its headers and signature")
+		}
+		end := len(c) - sig
+		if err := asymVerify(p, pub, c[:end], c[end:]); err != nil {
+			return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "signature mismatch")
+		}
+		return c[hs:end], nil
+	}
+	key := a.key.(*rsa.PrivateKey) // checkKey: an RSA policy has an RSA key
 	r.plain = append(r.plain[:0], c[:hs]...)
-	r.plain, err = asymDecrypt(p, a.key, c[hs:], r.plain)
+	r.plain, err = asymDecrypt(p, key, c[hs:], r.plain)
 	if err != nil {
 		return nil, err
 	}
-	sig := pub.Size()
 	extra := 0
-	if a.key.Size() > 256 { // encrypted with a key larger than 2048 bits
+	if key.Size() > 256 { // encrypted with a key larger than 2048 bits
 		extra = 1
 	}
 	pt := r.plain
@@ -324,12 +337,17 @@ func (r *Receiver) openSecured(c []byte, hs int, p *Policy, ah *AsymmetricHeader
 	return pt[hs:padStart], nil
 }
 
-// checkSequence enforces +1 per chunk with the legacy wrap rule.
-func (r *Receiver) checkSequence(t MessageType, seq uint32, off int) error {
+// checkSequence enforces +1 per chunk: with the legacy wrap rule for the
+// RSA policies and None, and for the ECC policies (non-legacy, Part 6
+// §6.7.2.4) exactly +1 with a wrap from 4294967295 to 0 only.
+func (r *Receiver) checkSequence(t MessageType, p *Policy, seq uint32, off int) error {
 	if r.haveSeq {
 		last := r.lastSeq
 		ok := last != math.MaxUint32 && seq == last+1 ||
 			last > math.MaxUint32-1024 && seq < 1024
+		if p != nil && p.IsECC() {
+			ok = seq == last+1 // wraps to 0 in uint32
+		}
 		if !ok {
 			return errorf(ErrSequenceNumber, t, off, "sequence number %d after %d", seq, last)
 		}

@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"crypto/rsa"
 	"encoding/binary"
 	"io"
 	"slices"
@@ -272,8 +273,8 @@ func (s *Sender) asymHeader() AsymmetricHeader {
 // ciphertext RSA block sizes and the number of ExtraPaddingSize bytes.
 func (s *Sender) asymLayout() (sig, plainBlock, cipherBlock, extra int) {
 	a := s.asym
-	sig = a.key.Size()
-	cipherBlock = a.peerKey.Size()
+	sig = signatureSize(a.policy, a.key.Public())
+	cipherBlock = a.peerKey.(*rsa.PublicKey).Size()
 	plainBlock = cipherBlock - a.policy.enc.overhead()
 	if cipherBlock > 256 { // key larger than 2048 bits: ExtraPaddingSize
 		extra = 1
@@ -287,6 +288,9 @@ func (s *Sender) asymBodySize(headerSize int) int {
 	room := int(s.limits.ChunkSize) - headerSize
 	if s.asym.policy.IsNone() {
 		return room - SequenceHeaderSize
+	}
+	if s.asym.policy.IsECC() { // signed, not encrypted: no padding
+		return room - SequenceHeaderSize - signatureSize(s.asym.policy, nil)
 	}
 	sig, pb, cb, extra := s.asymLayout()
 	return room/cb*pb - SequenceHeaderSize - 1 - extra - sig
@@ -319,6 +323,20 @@ func (s *Sender) appendOpen(b []byte, requestID uint32, body []byte) ([]byte, er
 		return b, nil
 	}
 	a := s.asym
+	if a.policy.IsECC() {
+		// Part 6 §6.7.2.5.2: without encryption the footer is the
+		// signature alone, no padding.
+		b = sh.Append(b)
+		b = append(b, body...)
+		binary.LittleEndian.PutUint32(b[start+4:], uint32(len(b)-start+signatureSize(a.policy, nil)))
+		signature, err := asymSign(a.policy, a.rand, a.key, b[start:])
+		if err != nil {
+			return b[:start], errorf(ErrConfig, TypeOpen, -1, "ECDSA signature: %v", err)
+		}
+		b = append(b, signature...)
+		s.seq = nextSequenceNumber(s.seq)
+		return b, nil
+	}
 	sig, pb, cb, extra := s.asymLayout()
 	encStart := len(b)
 	b = sh.Append(b)
@@ -339,7 +357,7 @@ func (s *Sender) appendOpen(b []byte, requestID uint32, body []byte) ([]byte, er
 	}
 	b = append(b, signature...)
 	s.plain = append(s.plain[:0], b[encStart:]...)
-	b, err = asymEncrypt(a.policy, a.rand, a.peerKey, s.plain, b[:encStart])
+	b, err = asymEncrypt(a.policy, a.rand, a.peerKey.(*rsa.PublicKey), s.plain, b[:encStart])
 	if err != nil {
 		return b[:start], err
 	}
