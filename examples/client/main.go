@@ -32,6 +32,8 @@ package main
 
 import (
 	"context"
+	"crypto"
+	"crypto/ecdsa"
 	"crypto/rsa"
 	"crypto/x509"
 	"encoding/pem"
@@ -232,9 +234,9 @@ func parseSecurity(policy, mode string) (*chunk.Policy, chunk.SecurityMode, erro
 	return nil, 0, fmt.Errorf("-mode %q: not Sign or SignAndEncrypt", mode)
 }
 
-// loadCertificate reads a certificate (PEM or DER) and an RSA key (PEM,
-// PKCS #1 or PKCS #8).
-func loadCertificate(certFile, keyFile string) ([]byte, *rsa.PrivateKey, error) {
+// loadCertificate reads a certificate (PEM or DER) and an RSA or ECDSA key
+// (PEM: PKCS #1, SEC 1 or PKCS #8).
+func loadCertificate(certFile, keyFile string) ([]byte, crypto.Signer, error) {
 	cert, err := os.ReadFile(certFile)
 	if err != nil {
 		return nil, nil, err
@@ -256,13 +258,18 @@ func loadCertificate(certFile, keyFile string) ([]byte, *rsa.PrivateKey, error) 
 	if k, err := x509.ParsePKCS1PrivateKey(b.Bytes); err == nil {
 		return cert, k, nil
 	}
+	if k, err := x509.ParseECPrivateKey(b.Bytes); err == nil {
+		return cert, k, nil
+	}
 	k, err := x509.ParsePKCS8PrivateKey(b.Bytes)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", keyFile, err)
 	}
-	rk, ok := k.(*rsa.PrivateKey)
-	if !ok {
-		return nil, nil, fmt.Errorf("%s: %T is not an RSA key", keyFile, k)
+	switch k := k.(type) {
+	case *rsa.PrivateKey:
+		return cert, k, nil
+	case *ecdsa.PrivateKey:
+		return cert, k, nil
 	}
-	return cert, rk, nil
+	return nil, nil, fmt.Errorf("%s: %T is not an RSA or ECDSA key", keyFile, k)
 }
