@@ -7,7 +7,7 @@
 #            ${XDG_CACHE_HOME:-$HOME/.cache}/uabin-open62541-ecc)
 #
 # Builds the static open62541 library with UA_ENABLE_ENCRYPTION=OPENSSL (which
-# compiles the ECC policies of the OpenSSL backend), compiles ecc_server.c
+# compiles the ECC policies of the OpenSSL backend), compiles server/ecc_server.c
 # against it, and makes EC certificates for the server (nistP256 and nistP384,
 # self-signed, SAN URI urn:open62541.server.application). Every step is
 # skipped when its output exists. Needs cmake, gcc, openssl and libssl-dev
@@ -44,10 +44,10 @@ if [ ! -f "$lib" ]; then
     { tail -20 "$build/build.log" >&2; exit 1; }
 fi
 server=$build/bin/ecc_server
-if [ ! -x "$server" ] || [ "$here/ecc_server.c" -nt "$server" ]; then
+if [ ! -x "$server" ] || [ "$here/server/ecc_server.c" -nt "$server" ]; then
   mkdir -p "$build/bin"
   gcc -O2 -DNDEBUG -I"$build/lib/src_generated" -I"$src/include" -I"$src/plugins/include" \
-    -I"$src/deps" -I"$src/arch" -o "$server" "$here/ecc_server.c" "$lib" -lssl -lcrypto -lpthread -lm
+    -I"$src/deps" -I"$src/arch" -o "$server" "$here/server/ecc_server.c" "$lib" -lssl -lcrypto -lpthread -lm
 fi
 pki=$build/pki
 mkdir -p "$pki"
