@@ -7,10 +7,12 @@ import (
 	"crypto/cipher"
 	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/binary"
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"hash"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,17 +52,53 @@ func w8Keys() Keys {
 	return k
 }
 
+// w8KeysOf returns the W8 keys for the given lengths, built like w8Keys.
+func w8KeysOf(signing, encrypting int) Keys {
+	k := Keys{SigningKey: make([]byte, signing), EncryptingKey: make([]byte, encrypting), IV: make([]byte, 16)}
+	for i := range k.SigningKey {
+		k.SigningKey[i] = byte(i)
+	}
+	for i := range k.EncryptingKey {
+		k.EncryptingKey[i] = byte(255 - i)
+	}
+	for i := range k.IV {
+		k.IV[i] = byte(i)
+	}
+	return k
+}
+
 type w8Mode struct {
 	name    string
 	policy  *Policy
 	mode    SecurityMode
 	perFull int // body bytes per full chunk (Part 6 §6.7.2.5, encoding-rules §16)
+	// The test's own numbers of the policy (Part 7 policy tables), used to
+	// rebuild the chunks by hand: HMAC, its key length, AES key length.
+	newHash        func() hash.Hash
+	sigKey, encKey int
 }
 
+// keys returns the mode's W8 keys.
+func (m w8Mode) keys() Keys { return w8KeysOf(m.sigKey, m.encKey) }
+
+// sigLen returns the HMAC size, 0 without signing.
+func (m w8Mode) sigLen() int {
+	if m.mode == ModeNone {
+		return 0
+	}
+	return m.newHash().Size()
+}
+
+// w8Modes are the three W8 modes of bench-workloads.md, then the same
+// workload over ECC_nistP256 (HMAC-SHA256, AES-128-CBC) and, encrypted,
+// ECC_nistP384 (HMAC-SHA384, AES-256-CBC).
 var w8Modes = []w8Mode{
-	{"plain", PolicyNone, ModeNone, 8168},
-	{"signed", PolicyBasic256Sha256, ModeSign, 8136},
-	{"encrypted", PolicyBasic256Sha256, ModeSignAndEncrypt, 8135},
+	{"plain", PolicyNone, ModeNone, 8168, sha256.New, 0, 0},
+	{"signed", PolicyBasic256Sha256, ModeSign, 8136, sha256.New, 32, 32},
+	{"encrypted", PolicyBasic256Sha256, ModeSignAndEncrypt, 8135, sha256.New, 32, 32},
+	{"ecc256-signed", PolicyECCNistP256, ModeSign, 8136, sha256.New, 32, 16},
+	{"ecc256-encrypted", PolicyECCNistP256, ModeSignAndEncrypt, 8135, sha256.New, 32, 16},
+	{"ecc384-encrypted", PolicyECCNistP384, ModeSignAndEncrypt, 8119, sha512.New384, 48, 32},
 }
 
 func w8Sender(tb testing.TB, m w8Mode) *Sender {
@@ -69,7 +107,7 @@ func w8Sender(tb testing.TB, m w8Mode) *Sender {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if err := s.SetToken(w8Token, m.policy, m.mode, w8Keys()); err != nil {
+	if err := s.SetToken(w8Token, m.policy, m.mode, m.keys()); err != nil {
 		tb.Fatal(err)
 	}
 	return s
@@ -81,7 +119,7 @@ func w8Receiver(tb testing.TB, m w8Mode) *Receiver {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if err := r.SetToken(w8Token, m.policy, m.mode, w8Keys()); err != nil {
+	if err := r.SetToken(w8Token, m.policy, m.mode, m.keys()); err != nil {
 		tb.Fatal(err)
 	}
 	return r
@@ -102,17 +140,15 @@ func w8Frame(tb testing.TB, m w8Mode) []byte {
 func checkW8Stream(t *testing.T, m w8Mode, stream []byte) {
 	t.Helper()
 	body := w8Body()
-	k := w8Keys()
+	k := m.keys()
 	nChunks := (w8BodySize + m.perFull - 1) / m.perFull
 	for i := 0; i < nChunks; i++ {
 		part := body[i*m.perFull : min(w8BodySize, (i+1)*m.perFull)]
 		final := i == nChunks-1
 		// The plaintext chunk as Part 6 §6.7.2 prescribes it.
-		var sigLen, pad int
+		var pad int
+		sigLen := m.sigLen()
 		encrypted := m.mode == ModeSignAndEncrypt
-		if m.mode != ModeNone {
-			sigLen = 32
-		}
 		if encrypted {
 			pad = (16 - (8+len(part)+1+sigLen)%16) % 16
 		}
@@ -150,10 +186,10 @@ func checkW8Stream(t *testing.T, m w8Mode, stream []byte) {
 			t.Fatalf("%s chunk %d: plaintext differs from the hand-built chunk", m.name, i)
 		}
 		if sigLen > 0 {
-			mac := hmac.New(sha256.New, k.SigningKey)
+			mac := hmac.New(m.newHash, k.SigningKey)
 			mac.Write(want)
 			if !hmac.Equal(mac.Sum(nil), got[size-sigLen:]) {
-				t.Fatalf("%s chunk %d: HMAC-SHA256 differs", m.name, i)
+				t.Fatalf("%s chunk %d: HMAC differs", m.name, i)
 			}
 		}
 	}
