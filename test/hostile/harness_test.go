@@ -53,6 +53,7 @@ var chunkSentinels = map[string]error{
 	"ErrRequestID":       chunk.ErrRequestID,
 	"ErrSecurityChecks":  chunk.ErrSecurityChecks,
 	"ErrAborted":         chunk.ErrAborted,
+	"ErrNonce":           chunk.ErrNonce,
 }
 
 // kindOf names the one sentinel err wraps ("" if none, "several" if more
@@ -150,7 +151,7 @@ func receive(mode string, limits chunk.Limits, stream []byte) (msgs []chunk.Mess
 		return nil, err
 	}
 	p, m := cases.ChunkSecurity(mode)
-	if err := r.SetToken(cases.TokenID, p, m, cases.ChunkKeys()); err != nil {
+	if err := r.SetToken(cases.TokenID, p, m, cases.ChunkModeKeys(mode)); err != nil {
 		return nil, err
 	}
 	rd := bytes.NewReader(stream)

@@ -308,5 +308,5 @@ func decodeCases() []*Case {
 // All returns every case of the suite: the decoding cases, then the chunk
 // cases.
 func All() ([]*Case, error) {
-	return append(decodeCases(), chunkCases()...), nil
+	return append(append(decodeCases(), chunkCases()...), eccNonceCases()...), nil
 }
