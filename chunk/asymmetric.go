@@ -197,8 +197,9 @@ func signatureSize(p *Policy, pub crypto.PublicKey) int {
 // asymSign signs data with the policy's asymmetric signature algorithm.
 // ECDSA signatures are r and s as big-endian integers of the coordinate
 // size each, concatenated (OPC 10000-7, as in XML-DSig), not ASN.1.
-func asymSign(p *Policy, rnd io.Reader, key crypto.Signer, data []byte) ([]byte, error) {
-	digest := digestOf(p, data)
+// extra (may be nil) is signed after data, as if appended.
+func asymSign(p *Policy, rnd io.Reader, key crypto.Signer, data, extra []byte) ([]byte, error) {
+	digest := digestOf(p, data, extra)
 	switch k := key.(type) {
 	case *rsa.PrivateKey:
 		if p.IsECC() || k == nil {
@@ -227,8 +228,9 @@ func asymSign(p *Policy, rnd io.Reader, key crypto.Signer, data []byte) ([]byte,
 
 // asymVerify verifies an asymmetric signature; an ECDSA signature must be
 // exactly 2 × the coordinate size.
-func asymVerify(p *Policy, pub crypto.PublicKey, data, sig []byte) error {
-	digest := digestOf(p, data)
+// extra (may be nil) is verified after data, as if appended.
+func asymVerify(p *Policy, pub crypto.PublicKey, data, extra, sig []byte) error {
+	digest := digestOf(p, data, extra)
 	switch k := pub.(type) {
 	case *rsa.PublicKey:
 		if p.IsECC() || k == nil {
@@ -256,17 +258,20 @@ func asymVerify(p *Policy, pub crypto.PublicKey, data, sig []byte) error {
 	return errKeyType
 }
 
-func digestOf(p *Policy, data []byte) []byte {
+// digestOf returns the signature hash of data ‖ extra.
+func digestOf(p *Policy, data, extra []byte) []byte {
+	var h hash.Hash
 	switch p.signatureHash() {
 	case crypto.SHA1:
-		d := sha1.Sum(data)
-		return d[:]
+		h = sha1.New()
 	case crypto.SHA384:
-		d := sha512.Sum384(data)
-		return d[:]
+		h = sha512.New384()
+	default:
+		h = sha256.New()
 	}
-	d := sha256.Sum256(data)
-	return d[:]
+	h.Write(data)
+	h.Write(extra)
+	return h.Sum(nil)
 }
 
 // oaepHash returns the OAEP hash of the policy, nil for PKCS#1 v1.5.

@@ -59,32 +59,65 @@ func (k *EphemeralKey) Nonce() []byte { return k.nonce }
 // wrapping ErrNonce (Bad_NonceInvalid). If neither nonce is k's, the error
 // wraps ErrConfig.
 func (k *EphemeralKey) ChannelKeys(clientNonce, serverNonce []byte) (client, server Keys, err error) {
+	client, server, _, err = k.ChainedChannelKeys(nil, clientNonce, serverNonce)
+	return client, server, err
+}
+
+// ChainedChannelKeys is ChannelKeys for the ChannelBound policies, whose
+// HKDF input keying material is chained across the tokens of a channel
+// (Part 6 1.05.07 §6.8.1): the first OpenSecureChannel passes ikm nil and
+// derives from the shared secret Z; each renewal passes the ikm the
+// previous call returned and derives from ikm XOR Z. It returns the ikm to
+// pass next time. For other policies ikm must be nil and next is the shared
+// secret, which they do not use further.
+func (k *EphemeralKey) ChainedChannelKeys(ikm, clientNonce, serverNonce []byte) (client, server Keys, next []byte, err error) {
+	secret, err := k.sharedSecret(clientNonce, serverNonce)
+	if err != nil {
+		return Keys{}, Keys{}, nil, err
+	}
+	if ikm != nil {
+		if !k.policy.bound || len(ikm) != len(secret) {
+			return Keys{}, Keys{}, nil, errorf(ErrConfig, TypeOpen, -1, "%s: no chaining with a %d-byte ikm", k.policy.Name, len(ikm))
+		}
+		for i := range secret {
+			secret[i] ^= ikm[i]
+		}
+	}
+	client, server, err = k.policy.DeriveECCKeys(secret, clientNonce, serverNonce)
+	if err != nil {
+		return Keys{}, Keys{}, nil, err
+	}
+	return client, server, secret, nil
+}
+
+// sharedSecret checks the peer's nonce and returns the ECDH shared secret.
+func (k *EphemeralKey) sharedSecret(clientNonce, serverNonce []byte) ([]byte, error) {
 	p := k.policy
 	var peer []byte
 	switch {
 	case bytes.Equal(clientNonce, k.nonce) && bytes.Equal(serverNonce, k.nonce):
-		return Keys{}, Keys{}, errorf(ErrNonce, TypeOpen, -1, "the peer's nonce is our own ephemeral key")
+		return nil, errorf(ErrNonce, TypeOpen, -1, "the peer's nonce is our own ephemeral key")
 	case bytes.Equal(clientNonce, k.nonce):
 		peer = serverNonce
 	case bytes.Equal(serverNonce, k.nonce):
 		peer = clientNonce
 	default:
-		return Keys{}, Keys{}, errorf(ErrConfig, TypeOpen, -1, "neither nonce is this ephemeral key")
+		return nil, errorf(ErrConfig, TypeOpen, -1, "neither nonce is this ephemeral key")
 	}
 	if len(peer) != p.NonceLength {
-		return Keys{}, Keys{}, errorf(ErrNonce, TypeOpen, -1, "%s needs a %d-byte nonce, have %d", p.Name, p.NonceLength, len(peer))
+		return nil, errorf(ErrNonce, TypeOpen, -1, "%s needs a %d-byte nonce, have %d", p.Name, p.NonceLength, len(peer))
 	}
 	point := make([]byte, 0, 1+len(peer))
 	point = append(append(point, 4), peer...)
 	pub, err := p.curve.NewPublicKey(point)
 	if err != nil {
-		return Keys{}, Keys{}, errorf(ErrNonce, TypeOpen, -1, "the peer's ephemeral key is not a point on %s", p.certCurve.Params().Name)
+		return nil, errorf(ErrNonce, TypeOpen, -1, "the peer's ephemeral key is not a point on %s", p.certCurve.Params().Name)
 	}
 	secret, err := k.priv.ECDH(pub)
 	if err != nil {
-		return Keys{}, Keys{}, errorf(ErrNonce, TypeOpen, -1, "ECDH with the peer's ephemeral key failed")
+		return nil, errorf(ErrNonce, TypeOpen, -1, "ECDH with the peer's ephemeral key failed")
 	}
-	return p.DeriveECCKeys(secret, clientNonce, serverNonce)
+	return secret, nil
 }
 
 // ECC key derivation labels (Part 6 §6.8.1).
@@ -97,7 +130,7 @@ const (
 // shared secret (the X coordinate of the shared point) and the two nonces
 // (Part 6 §6.8.1), with HKDF (RFC 5869) and the policy's hash:
 //
-//	L          = SigningKeyLength + EncryptionKeyLength + BlockSize
+//	L          = SigningKeyLength + EncryptionKeyLength + IVLength
 //	ClientSalt = UInt16(L) | "opcua-client" | ClientNonce | ServerNonce
 //	ServerSalt = UInt16(L) | "opcua-server" | ServerNonce | ClientNonce
 //	client     = HKDF(salt = ClientSalt, IKM = secret, info = ClientSalt, L)
@@ -122,7 +155,7 @@ func (p *Policy) DeriveECCKeys(secret, clientNonce, serverNonce []byte) (client,
 }
 
 func (p *Policy) hkdfKeys(secret []byte, label string, first, second []byte) (Keys, error) {
-	n := p.SigningKeyLength + p.EncryptionKeyLength + p.BlockSize
+	n := p.SigningKeyLength + p.EncryptionKeyLength + p.IVLength
 	salt := make([]byte, 0, 2+len(label)+len(first)+len(second))
 	salt = binary.LittleEndian.AppendUint16(salt, uint16(n))
 	salt = append(salt, label...)
@@ -134,4 +167,22 @@ func (p *Policy) hkdfKeys(secret []byte, label string, first, second []byte) (Ke
 	}
 	s, e := p.SigningKeyLength, p.SigningKeyLength+p.EncryptionKeyLength
 	return Keys{SigningKey: out[:s:s], EncryptingKey: out[s:e:e], IV: out[e:]}, nil
+}
+
+// HashCertificate returns the hash of the leaf of a DER certificate chain
+// with the hash of the policy's curve (SHA-256 for nistP256), as the
+// channel-bound session signatures of the ChannelBound policies use it
+// (Part 4 1.05.07 §5.7.2, §5.7.3). Other policies give an error wrapping
+// ErrConfig.
+func (p *Policy) HashCertificate(cert []byte) ([]byte, error) {
+	if !p.bound {
+		return nil, errorf(ErrConfig, 0, -1, "policy %s has no channel-bound signatures", p.Name)
+	}
+	leaf, err := leafCertificate(cert)
+	if err != nil {
+		return nil, err
+	}
+	h := p.newHash()
+	h.Write(leaf)
+	return h.Sum(nil), nil
 }

@@ -245,7 +245,7 @@ func TestECCOpenFraming(t *testing.T) {
 				t.Fatalf("OPN chunk differs from the hand-built one:\n got % x\nwant % x", got[:min(len(got), len(want))], want)
 			}
 			var digest []byte
-			if p == PolicyECCNistP256 {
+			if p.certCurve == elliptic.P256() {
 				d := sha256.Sum256(want)
 				digest = d[:]
 			} else {

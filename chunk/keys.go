@@ -6,7 +6,9 @@ import (
 
 // Keys are the symmetric keys for one direction of a secure channel: the
 // HMAC signing key, the AES key and the AES-CBC initialization vector (which
-// OPC UA uses unchanged for every chunk).
+// OPC UA uses unchanged for every chunk), or for the AES-GCM policies no
+// signing key, the AES key and the 12-byte IV the chunk nonces are made
+// from.
 type Keys struct {
 	SigningKey    []byte
 	EncryptingKey []byte
@@ -17,13 +19,13 @@ type Keys struct {
 // policy's pseudo-random function (Part 6 §6.7.5): P_SHA256, or P_SHA1 for
 // Basic128Rsa15 and Basic256, as defined for TLS 1.2 (RFC 5246 §5). The
 // output is cut, in order, into SigningKeyLength, EncryptionKeyLength and
-// BlockSize bytes. For policy None and the ECC policies (see DeriveECCKeys)
+// IVLength bytes. For policy None and the ECC policies (see DeriveECCKeys)
 // it returns zero Keys.
 func (p *Policy) DeriveKeys(secret, seed []byte) Keys {
 	if p.IsNone() || p.IsECC() {
 		return Keys{}
 	}
-	out := pHash(p, secret, seed, p.SigningKeyLength+p.EncryptionKeyLength+p.BlockSize)
+	out := pHash(p, secret, seed, p.SigningKeyLength+p.EncryptionKeyLength+p.IVLength)
 	s, e := p.SigningKeyLength, p.SigningKeyLength+p.EncryptionKeyLength
 	return Keys{SigningKey: out[:s:s], EncryptingKey: out[s:e:e], IV: out[e:]}
 }

@@ -90,8 +90,13 @@ type Policy struct {
 	SignatureLength int
 	// EncryptionKeyLength is the AES key length in bytes.
 	EncryptionKeyLength int
-	// BlockSize is the cipher block size and IV length in bytes (AES: 16).
+	// BlockSize is the cipher block size in bytes (AES: 16); chunks are
+	// padded to it when encrypted with AES-CBC.
 	BlockSize int
+	// IVLength is the length of the derived initialization vector: 16 for
+	// AES-CBC, 12 for AES-GCM (whose per-chunk nonce is this IV with the
+	// TokenId and the previous sequence number mixed in).
+	IVLength int
 	// NonceLength is the length of the client and server nonces in
 	// OpenSecureChannel. For the ECC policies the nonce is the sender's
 	// ephemeral public key: the X and Y coordinates of the point, each
@@ -108,6 +113,8 @@ type Policy struct {
 	enc       asymEnc
 	curve     ecdh.Curve     // ephemeral key curve (ECC policies), nil for RSA
 	certCurve elliptic.Curve // the curve of the certificates (ECC policies)
+	aead      bool           // AES-GCM instead of HMAC and AES-CBC
+	bound     bool           // Part 6 1.05.07 SecureChannelEnhancements
 }
 
 // The security policies. Aes128Sha256RsaOaep and Aes256Sha256RsaPss are
@@ -118,31 +125,31 @@ var (
 	}
 	PolicyBasic128Rsa15 = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Basic128Rsa15", Name: "Basic128Rsa15", Deprecated: true,
-		SigningKeyLength: 16, SignatureLength: sha1.Size, EncryptionKeyLength: 16, BlockSize: 16, NonceLength: 16,
+		SigningKeyLength: 16, SignatureLength: sha1.Size, EncryptionKeyLength: 16, BlockSize: 16, IVLength: 16, NonceLength: 16,
 		MinKeyBits: 1024, MaxKeyBits: 2048,
 		newHash: sha1.New, sig: sigPKCS1v15SHA1, enc: encPKCS1v15,
 	}
 	PolicyBasic256 = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Basic256", Name: "Basic256", Deprecated: true,
-		SigningKeyLength: 24, SignatureLength: sha1.Size, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 32,
+		SigningKeyLength: 24, SignatureLength: sha1.Size, EncryptionKeyLength: 32, BlockSize: 16, IVLength: 16, NonceLength: 32,
 		MinKeyBits: 1024, MaxKeyBits: 2048,
 		newHash: sha1.New, sig: sigPKCS1v15SHA1, enc: encOAEPSHA1,
 	}
 	PolicyBasic256Sha256 = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Basic256Sha256", Name: "Basic256Sha256",
-		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 32,
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, IVLength: 16, NonceLength: 32,
 		MinKeyBits: 2048, MaxKeyBits: 4096,
 		newHash: sha256.New, sig: sigPKCS1v15SHA256, enc: encOAEPSHA1,
 	}
 	PolicyAes128Sha256RsaOaep = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Aes128_Sha256_RsaOaep", Name: "Aes128_Sha256_RsaOaep",
-		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 16, BlockSize: 16, NonceLength: 32,
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 16, BlockSize: 16, IVLength: 16, NonceLength: 32,
 		MinKeyBits: 2048, MaxKeyBits: 4096,
 		newHash: sha256.New, sig: sigPKCS1v15SHA256, enc: encOAEPSHA1,
 	}
 	PolicyAes256Sha256RsaPss = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Aes256_Sha256_RsaPss", Name: "Aes256_Sha256_RsaPss",
-		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 32,
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, IVLength: 16, NonceLength: 32,
 		MinKeyBits: 2048, MaxKeyBits: 4096,
 		newHash: sha256.New, sig: sigPSSSHA256, enc: encOAEPSHA256,
 	}
@@ -152,7 +159,7 @@ var (
 	// HMAC-SHA256 and AES-128-CBC for MSG and CLO chunks.
 	PolicyECCNistP256 = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256", Name: "ECC_nistP256",
-		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 16, BlockSize: 16, NonceLength: 64,
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 16, BlockSize: 16, IVLength: 16, NonceLength: 64,
 		MinKeyBits: 256, MaxKeyBits: 256,
 		newHash: sha256.New, sig: sigECDSASHA256, curve: ecdh.P256(), certCurve: elliptic.P256(),
 	}
@@ -160,9 +167,22 @@ var (
 	// HKDF-SHA384, HMAC-SHA384 and AES-256-CBC.
 	PolicyECCNistP384 = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP384", Name: "ECC_nistP384",
-		SigningKeyLength: 48, SignatureLength: sha512.Size384, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 96,
+		SigningKeyLength: 48, SignatureLength: sha512.Size384, EncryptionKeyLength: 32, BlockSize: 16, IVLength: 16, NonceLength: 96,
 		MinKeyBits: 384, MaxKeyBits: 384,
 		newHash: sha512.New384, sig: sigECDSASHA384, curve: ecdh.P384(), certCurve: elliptic.P384(),
+	}
+	// PolicyECCNistP256AesGcm is ECC_nistP256_AesGcm (Part 6 1.05.07): the
+	// handshake of ECC_nistP256 (ECDH, ECDSA-SHA256, HKDF-SHA256) with the
+	// SecureChannelEnhancements (see ChannelBound), and AES-128-GCM for MSG
+	// and CLO chunks: no padding, a 16-byte tag in place of the HMAC (in
+	// Sign mode the tag of GCM over the whole chunk as additional data), no
+	// signing key.
+	PolicyECCNistP256AesGcm = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_AesGcm", Name: "ECC_nistP256_AesGcm",
+		SigningKeyLength: 0, SignatureLength: 16, EncryptionKeyLength: 16, BlockSize: 16, IVLength: 12, NonceLength: 64,
+		MinKeyBits: 256, MaxKeyBits: 256,
+		newHash: sha256.New, sig: sigECDSASHA256, curve: ecdh.P256(), certCurve: elliptic.P256(),
+		aead: true, bound: true,
 	}
 )
 
@@ -178,7 +198,7 @@ func init() {
 // Policies returns every supported policy, None first, in a new slice.
 func Policies() []*Policy {
 	return []*Policy{PolicyNone, PolicyBasic128Rsa15, PolicyBasic256, PolicyBasic256Sha256, PolicyAes128Sha256RsaOaep, PolicyAes256Sha256RsaPss,
-		PolicyECCNistP256, PolicyECCNistP384}
+		PolicyECCNistP256, PolicyECCNistP384, PolicyECCNistP256AesGcm}
 }
 
 // PolicyByURI returns the policy with the given SecurityPolicyUri, or an
@@ -201,6 +221,22 @@ func (p *Policy) IsNone() bool { return p.sig == sigNone }
 // keys (see NewEphemeralKey), and its sequence numbers follow the
 // non-legacy rule (they start at 0 and wrap from 4294967295 to 0).
 func (p *Policy) IsECC() bool { return p.curve != nil }
+
+// IsAEAD reports whether p secures MSG and CLO chunks with an authenticated
+// encryption (AES-GCM): no padding, a tag of SignatureLength bytes after the
+// chunk, and a nonce per chunk made from the derived IV, the TokenId and the
+// sequence number of the previous chunk (Part 6 §6.7.2.5.2).
+func (p *Policy) IsAEAD() bool { return p.aead }
+
+// ChannelBound reports whether p has the SecureChannelEnhancements of Part 6
+// 1.05.07: the signature of the first OPN response also covers the
+// signature of the request (the response's signature is then the
+// ChannelThumbprint; see Sender.BindOpen and Receiver.BindOpen), the HKDF
+// input is chained across token renewals (EphemeralKey.ChainedChannelKeys),
+// and the CreateSession/ActivateSession signatures cover the
+// ChannelThumbprint and certificate hashes (HashCertificate) instead of the
+// certificates.
+func (p *Policy) ChannelBound() bool { return p.bound }
 
 // signatureHash returns the hash of the asymmetric signature.
 func (p *Policy) signatureHash() crypto.Hash {

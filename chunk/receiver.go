@@ -33,6 +33,12 @@ type Message struct {
 	// (trust, expiry, application URI): the Receiver only checks that the
 	// signature was made with its key.
 	Security AsymmetricHeader
+	// Signature is the verified asymmetric signature of an OPN chunk (nil
+	// for None and for other types); it aliases the Receiver's buffers.
+	// With a ChannelBound policy a server binds its first response to the
+	// request's Signature (Sender.BindOpen), and the response's Signature
+	// is the ChannelThumbprint.
+	Signature []byte
 }
 
 // Receiver reassembles the chunks received on one direction of one secure
@@ -74,9 +80,11 @@ type Receiver struct {
 	chunks  int
 	body    []byte
 
-	mac   [64]byte // scratch for HMAC results
-	plain []byte   // scratch for decrypted OPN chunks
-	buf   []byte   // chunk buffer of ReadMessage
+	mac     [64]byte // scratch for HMAC results
+	plain   []byte   // scratch for decrypted OPN chunks
+	buf     []byte   // chunk buffer of ReadMessage
+	bind    []byte   // BindOpen: appended to the data of the next OPN signature
+	openSig []byte   // the signature of the OPN chunk being received
 }
 
 // NewReceiver returns a Receiver for channel channelID (0 if the channel id
@@ -115,6 +123,21 @@ func (r *Receiver) SetAsymmetric(a Asymmetric) error {
 	r.asym = as
 	return nil
 }
+
+// BindOpen makes the Receiver verify the signature of the next secured OPN
+// chunk over chunk ‖ requestSignature: a client of a ChannelBound policy
+// passes the signature of its first OpenSecureChannel request
+// (Sender.LastOpenSignature) before it reads the response (Part 6 1.05.07
+// §6.7.5). It applies to one OPN chunk.
+func (r *Receiver) BindOpen(requestSignature []byte) {
+	r.bind = append([]byte(nil), requestSignature...)
+}
+
+// SetLastSequenceNumber makes n the sequence number of the last chunk
+// received, as if it had arrived: the next chunk must carry the number
+// after it, and an AES-GCM chunk's nonce is made with n. It is for a
+// Receiver that takes over a channel whose earlier chunks it did not see.
+func (r *Receiver) SetLastSequenceNumber(n uint32) { r.haveSeq, r.lastSeq = true, n }
 
 // ResetSequence forgets the last sequence number, so that the next chunk may
 // carry any number (after the connection was re-established, §6.7.2.4).
@@ -187,7 +210,12 @@ func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
 		}
 	}
 	end := len(c)
-	if tok.encrypts() {
+	if tok.aead != nil {
+		var err error
+		if end, err = r.openAEAD(c, h, tok); err != nil {
+			return Message{}, false, err
+		}
+	} else if tok.encrypts() {
 		data := c[hs:]
 		bs := tok.policy.BlockSize
 		if len(data) == 0 || len(data)%bs != 0 {
@@ -195,7 +223,7 @@ func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
 		}
 		tok.cryptBlocks(data)
 	}
-	if tok.signs() {
+	if tok.mac != nil {
 		min := hs + SequenceHeaderSize + tok.sigLen
 		if tok.encrypts() {
 			min++
@@ -210,7 +238,7 @@ func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
 			return Message{}, false, errorf(ErrSecurityChecks, h.Type, end, "signature mismatch")
 		}
 	}
-	if tok.encrypts() {
+	if tok.padded() {
 		pad := int(c[end-1])
 		if end-1-pad < hs+SequenceHeaderSize {
 			return Message{}, false, errorf(ErrSecurityChecks, h.Type, end-1, "padding size %d larger than the chunk", pad)
@@ -231,6 +259,34 @@ func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
 		r.tokens[1] = nil // the peer uses the new token: the old one expires
 	}
 	return r.assemble(h, tokenID, sh, c[hs+SequenceHeaderSize:end])
+}
+
+// openAEAD verifies (and in SignAndEncrypt decrypts in place) an AES-GCM
+// chunk and returns the end of its plaintext. The nonce needs the previous
+// chunk's sequence number, so a Receiver that has none (a first chunk, or
+// after ResetSequence) refuses the chunk; a sender that skipped a number
+// fails the tag as well.
+func (r *Receiver) openAEAD(c []byte, h Header, tok *symmetric) (int, error) {
+	const hs = SecureHeaderSize + SymmetricHeaderSize
+	if len(c) < hs+SequenceHeaderSize+tok.sigLen {
+		return 0, errorf(ErrSecurityChecks, h.Type, len(c), "chunk of %d bytes is shorter than its headers and tag (%d)", len(c), hs+SequenceHeaderSize+tok.sigLen)
+	}
+	if !r.haveSeq {
+		return 0, errorf(ErrSequenceNumber, h.Type, hs, "an AES-GCM chunk needs the previous sequence number for its nonce")
+	}
+	nonce := tok.nonce(r.lastSeq)
+	if tok.mode == ModeSignAndEncrypt {
+		pt, err := tok.aead.Open(c[hs:hs], nonce[:], c[hs:], c[:hs])
+		if err != nil {
+			return 0, errorf(ErrSecurityChecks, h.Type, hs, "authentication tag mismatch")
+		}
+		return hs + len(pt), nil
+	}
+	end := len(c) - tok.sigLen
+	if _, err := tok.aead.Open(r.mac[:0], nonce[:], c[end:], c[:end]); err != nil {
+		return 0, errorf(ErrSecurityChecks, h.Type, end, "authentication tag mismatch")
+	}
+	return end, nil
 }
 
 // receiveOpen decrypts, verifies and unpads an OPN chunk.
@@ -254,6 +310,7 @@ func (r *Receiver) receiveOpen(c []byte, h Header) (Message, bool, error) {
 		return Message{}, false, errorf(ErrPolicy, TypeOpen, SecureHeaderSize, "policy %s, the channel uses %s", p.Name, a.policy.Name)
 	}
 	data := c[hs:]
+	r.openSig = nil
 	if !p.IsNone() {
 		data, err = r.openSecured(c, hs, p, &ah)
 		if err != nil {
@@ -268,7 +325,7 @@ func (r *Receiver) receiveOpen(c []byte, h Header) (Message, bool, error) {
 		return Message{}, false, err
 	}
 	m, done, err := r.assemble(h, 0, sh, data[SequenceHeaderSize:])
-	m.Policy, m.Security = p, ah
+	m.Policy, m.Security, m.Signature = p, ah, r.openSig
 	return m, done, err
 }
 
@@ -303,9 +360,12 @@ func (r *Receiver) openSecured(c []byte, hs int, p *Policy, ah *AsymmetricHeader
 			return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "chunk shorter than its headers and signature")
 		}
 		end := len(c) - sig
-		if err := asymVerify(p, pub, c[:end], c[end:]); err != nil {
+		bind := r.bind
+		r.bind = nil
+		if err := asymVerify(p, pub, c[:end], bind, c[end:]); err != nil {
 			return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "signature mismatch")
 		}
+		r.openSig = c[end:]
 		return c[hs:end], nil
 	}
 	key := a.key.(*rsa.PrivateKey) // checkKey: an RSA policy has an RSA key
@@ -323,9 +383,10 @@ func (r *Receiver) openSecured(c []byte, hs int, p *Policy, ah *AsymmetricHeader
 		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "chunk shorter than its headers and signature")
 	}
 	end := len(pt) - sig
-	if err := asymVerify(p, pub, pt[:end], pt[end:]); err != nil {
+	if err := asymVerify(p, pub, pt[:end], nil, pt[end:]); err != nil {
 		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "signature mismatch")
 	}
+	r.openSig = pt[end:]
 	pad := int(pt[end-1-extra])
 	if extra == 1 {
 		pad |= int(pt[end-1]) << 8

@@ -82,6 +82,9 @@ func symmetricPair(tb testing.TB, p *Policy, mode SecurityMode, peer Limits) (*S
 	if err := r.SetToken(5, p, mode, client); err != nil {
 		tb.Fatal(err)
 	}
+	if p.IsAEAD() {
+		r.SetLastSequenceNumber(0) // as if the OPN had come before the first chunk, 1
+	}
 	return s, r
 }
 

@@ -62,7 +62,7 @@ func (p *Policy) Sign(rnd io.Reader, key crypto.Signer, data []byte) ([]byte, er
 	if rnd == nil {
 		rnd = rand.Reader
 	}
-	return asymSign(p, rnd, key, data)
+	return asymSign(p, rnd, key, data, nil)
 }
 
 // Verify checks a signature made with the policy's asymmetric signature
@@ -71,5 +71,5 @@ func (p *Policy) Verify(pub crypto.PublicKey, data, sig []byte) error {
 	if p.IsNone() {
 		return errNoSignature
 	}
-	return asymVerify(p, pub, data, sig)
+	return asymVerify(p, pub, data, nil, sig)
 }

@@ -112,6 +112,10 @@ type Client struct {
 	authToken types.NodeID
 	broken    error     // set when the connection can no longer be used
 	renewAt   time.Time // when to renew the security token
+	// ChannelBound policies (Part 6 1.05.07): the ChannelThumbprint (the
+	// server's first OPN response signature) and the chained HKDF input.
+	thumbprint, ikm []byte
+	openSig         []byte // the signature of the last OPN response
 
 	// Renewals counts the security tokens renewed.
 	Renewals int
@@ -389,6 +393,14 @@ func (c *Client) openToken(ctx context.Context, rt types.SecurityTokenRequestTyp
 	}
 	var clientKeys, serverKeys chunk.Keys
 	switch {
+	case eph != nil && c.policy.ChannelBound():
+		// The input keying material chains across the channel's tokens.
+		if clientKeys, serverKeys, c.ikm, err = eph.ChainedChannelKeys(c.ikm, clientNonce, res.ServerNonce); err != nil {
+			return c.fail(wrap(op, err))
+		}
+		if rt == types.SecurityTokenRequestTypeIssue {
+			c.thumbprint = append([]byte(nil), c.openSig...)
+		}
 	case eph != nil:
 		if clientKeys, serverKeys, err = eph.ChannelKeys(clientNonce, res.ServerNonce); err != nil {
 			return c.fail(wrap(op, err))
@@ -460,12 +472,21 @@ func (c *Client) createSession(ctx context.Context) error {
 			return &Error{Op: "create session", Code: types.StatusBadCertificateInvalid,
 				Err: errors.New("the server certificate differs from the one of the secure channel")}
 		}
-		if err := verifySignature(c.policy, c.cfg.ServerCertificate, res.ServerSignature, c.cfg.Certificate, clientNonce); err != nil {
-			return &Error{Op: "create session", Code: types.StatusBadApplicationSignatureInvalid, Err: err}
-		}
-		sig, err := sign(c.policy, c.cfg.PrivateKey, res.ServerCertificate, res.ServerNonce)
-		if err != nil {
-			return &Error{Op: "activate session", Code: types.StatusBadInternalError, Err: err}
+		var sig types.SignatureData
+		if c.policy.ChannelBound() {
+			if err := c.verifyBound(res.ServerSignature, clientNonce, res.ServerNonce); err != nil {
+				return &Error{Op: "create session", Code: types.StatusBadApplicationSignatureInvalid, Err: err}
+			}
+			if sig, err = c.signBound(res.ServerNonce, clientNonce); err != nil {
+				return &Error{Op: "activate session", Code: types.StatusBadInternalError, Err: err}
+			}
+		} else {
+			if err := verifySignature(c.policy, c.cfg.ServerCertificate, res.ServerSignature, c.cfg.Certificate, clientNonce); err != nil {
+				return &Error{Op: "create session", Code: types.StatusBadApplicationSignatureInvalid, Err: err}
+			}
+			if sig, err = sign(c.policy, c.cfg.PrivateKey, res.ServerCertificate, res.ServerNonce); err != nil {
+				return &Error{Op: "activate session", Code: types.StatusBadInternalError, Err: err}
+			}
 		}
 		act.ClientSignature = sig
 	}
@@ -602,6 +623,11 @@ func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.
 		}
 		return nil, &Error{Op: op, Code: code, Err: err}
 	}
+	if t == chunk.TypeOpen && c.policy.ChannelBound() && c.thumbprint == nil {
+		// The first OPN response is signed over the response and our
+		// request's signature (Part 6 1.05.07 §6.7.5).
+		c.receiver.BindOpen(c.sender.LastOpenSignature())
+	}
 	if _, err := c.conn.Write(c.out); err != nil {
 		return nil, c.fail(wrap(op, err))
 	}
@@ -627,6 +653,9 @@ func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.
 		}
 		if c.cfg.Inspect != nil {
 			c.cfg.Inspect(m)
+		}
+		if t == chunk.TypeOpen {
+			c.openSig = append(c.openSig[:0], m.Signature...)
 		}
 		body := m.Body
 		if t == chunk.TypeOpen && c.policy.IsECC() {

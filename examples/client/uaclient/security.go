@@ -9,6 +9,7 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/asn1"
+	"errors"
 	"fmt"
 	"math/big"
 	"net/url"
@@ -79,7 +80,7 @@ func NewECCertificate(applicationURI string, p *chunk.Policy) ([]byte, *ecdsa.Pr
 	var curve elliptic.Curve
 	var alg x509.SignatureAlgorithm
 	switch p {
-	case chunk.PolicyECCNistP256:
+	case chunk.PolicyECCNistP256, chunk.PolicyECCNistP256AesGcm:
 		curve, alg = elliptic.P256(), x509.ECDSAWithSHA256
 	case chunk.PolicyECCNistP384:
 		curve, alg = elliptic.P384(), x509.ECDSAWithSHA384
@@ -138,4 +139,55 @@ func leaf(der []byte) []byte {
 		return der
 	}
 	return raw.FullBytes
+}
+
+// boundData returns the channel-bound data of a session signature (Part 4
+// 1.05.07 §5.7.2, §5.7.3): ChannelThumbprint ‖ first ‖ the certificates'
+// hashes ‖ last.
+func (c *Client) boundData(first []byte, certs [][]byte, last []byte) ([]byte, error) {
+	if len(c.thumbprint) == 0 {
+		return nil, errors.New("no ChannelThumbprint: the first OpenSecureChannel response was not bound")
+	}
+	data := append(append([]byte(nil), c.thumbprint...), first...)
+	for _, cert := range certs {
+		h, err := c.policy.HashCertificate(cert)
+		if err != nil {
+			return nil, err
+		}
+		data = append(data, h...)
+	}
+	return append(data, last...), nil
+}
+
+// verifyBound checks the server's CreateSession signature of a
+// ChannelBound policy: over ChannelThumbprint ‖ ClientNonce ‖ H(server
+// certificate) ‖ H(client certificate) ‖ ServerNonce. Its Algorithm is
+// ignored (receivers shall ignore it).
+func (c *Client) verifyBound(sig types.SignatureData, clientNonce, serverNonce []byte) error {
+	data, err := c.boundData(clientNonce, [][]byte{c.cfg.ServerCertificate, c.cfg.Certificate}, serverNonce)
+	if err != nil {
+		return err
+	}
+	cert, err := x509.ParseCertificate(leaf(c.cfg.ServerCertificate))
+	if err != nil {
+		return err
+	}
+	return c.policy.Verify(cert.PublicKey, data, sig.Signature)
+}
+
+// signBound makes the client's ActivateSession signature of a ChannelBound
+// policy: over ChannelThumbprint ‖ ServerNonce ‖ H(server certificate) ‖
+// H(server channel certificate) ‖ H(client channel certificate) ‖
+// ClientNonce (the server's application and channel certificates are the
+// same one here), with an empty Algorithm.
+func (c *Client) signBound(serverNonce, clientNonce []byte) (types.SignatureData, error) {
+	data, err := c.boundData(serverNonce, [][]byte{c.cfg.ServerCertificate, c.cfg.ServerCertificate, c.cfg.Certificate}, clientNonce)
+	if err != nil {
+		return types.SignatureData{}, err
+	}
+	s, err := c.policy.Sign(rand.Reader, c.cfg.PrivateKey, data)
+	if err != nil {
+		return types.SignatureData{}, err
+	}
+	return types.SignatureData{Signature: s}, nil
 }

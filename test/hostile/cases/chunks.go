@@ -467,20 +467,13 @@ func eccNonceCases() []*Case {
 
 // validNonce returns X | Y of the public key with the given scalar.
 func validNonce(p *chunk.Policy, scalar []byte) []byte {
-	var pub []byte
-	switch p {
-	case chunk.PolicyECCNistP256:
-		k, err := ecdh.P256().NewPrivateKey(scalar)
-		if err != nil {
-			panic(err) // a fixed scalar below the order
-		}
-		pub = k.PublicKey().Bytes()
-	case chunk.PolicyECCNistP384:
-		k, err := ecdh.P384().NewPrivateKey(scalar)
-		if err != nil {
-			panic(err)
-		}
-		pub = k.PublicKey().Bytes()
+	curve := ecdh.P256() // 64-byte nonces
+	if p.NonceLength == 96 {
+		curve = ecdh.P384()
 	}
-	return pub[1:]
+	k, err := curve.NewPrivateKey(scalar)
+	if err != nil {
+		panic(err) // a fixed scalar below the order
+	}
+	return k.PublicKey().Bytes()[1:]
 }

@@ -47,7 +47,7 @@ echo "-- open62541 ECC server pid $server_pid at $endpoint"
 grep '^endpoint ' "$log" || true
 
 UABIN_O6_ECC_ENDPOINT=$endpoint go test -count=1 -v ./test/interop/open62541/
-for policy in ECC_nistP256 ECC_nistP384; do
+for policy in ECC_nistP256 ECC_nistP384 ECC_nistP256_AesGcm; do
   for mode in Sign SignAndEncrypt; do
     echo "-- go run ./examples/client -security $policy -mode $mode"
     go run ./examples/client -endpoint "$endpoint" -security "$policy" -mode "$mode" \

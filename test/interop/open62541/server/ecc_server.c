@@ -6,9 +6,10 @@
  * PKI_DIR holds p256_cert.der/p256_key.der (EC nistP256) and
  * p384_cert.der/p384_key.der (EC nistP384), as build.sh makes them. The
  * server listens on opc.tcp://127.0.0.1:PORT (PORT 0: a free port) with
- * endpoints for SecurityPolicy None, and ECC_nistP256 and ECC_nistP384 in
- * Sign and SignAndEncrypt (open62541 no longer adds these two to its default
- * set, so they are added explicitly, each with the certificate of its curve).
+ * endpoints for SecurityPolicy None, and ECC_nistP256, ECC_nistP384 and
+ * ECC_nistP256_AesGcm in Sign and SignAndEncrypt (open62541 no longer adds
+ * the first two to its default set, so all are added explicitly, each with
+ * the certificate of its curve).
  * Every client certificate is accepted, anonymous sessions are allowed, and
  * the address space has
  *
@@ -196,6 +197,8 @@ int main(int argc, char **argv) {
                  UA_ServerConfig_addSecurityPolicyEccNistP256);
     rc |= policy(config, argv[3], "p384", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP384",
                  UA_ServerConfig_addSecurityPolicyEccNistP384);
+    rc |= policy(config, argv[3], "p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_AesGcm",
+                 UA_ServerConfig_addSecurityPolicyEccNistP256AesGcm);
     if(rc != UA_STATUSCODE_GOOD) {
         fprintf(stderr, "ecc_server: configuration failed: %s\n", UA_StatusCode_name(rc));
         UA_Server_delete(server);
