@@ -42,6 +42,16 @@ var eccVectors = []struct {
 		"98caeadaebdb59a527fd305b1d2102d74b3d729780823626977d945ec1221a9793dfac6c6406b30640743c289a1b9f46da3e8c4869ec62449292b68c3e7e65fe295edaaa588711fca0da8d65f762e18ed359c1c1aaf825827afaa21fb3e341ab",
 		"3ea873ff23facaa2d32ff9976d6b2ad42dc9cddc73725aeb715d118a4c288992dda499a910357202b7cb7c9784bc8bf2363990b160283d8530c756b7ae562bf66b1bdd7ef62f4738019b09198ba1f5c4b53e0028fcaf76e0930d01b67d56c2b1",
 	},
+	{
+		// The same ephemeral keys as ECC_nistP256; L = 0 + 16 + 12 = 28
+		// (no signing key, a 12-byte IV).
+		PolicyECCNistP256AesGcm,
+		"515c3d6eb9e396b904d3feca7f54fdcd0cc1e997bf375dca515ad0a6c3b4035f4536be3a50f318fbf9a5475902a221502bef0d57e08c53b2cc0a56f17d9f9354",
+		"1f140146bfb1b251f84f4ddbe0d4cdcfd77afd984a9520e35794021f8312bb9eec995a08b1fa7704df3dcc0b50a9665263fb7711f95f9f8a449c5096e47c892b",
+		"4fe243908f378aa1c2a69538822e6ed908c3225d8692575507c649901245150a",
+		"a83998406bb8a6ea9607384fee4e873430f34629f8523e3980605a33",
+		"1f50292ceb7c3457ec091836ab7f4af706debb833415bafd304d1e65",
+	},
 }
 
 // affine is a point of a short Weierstrass curve y² = x³ - 3x + b over the
@@ -123,6 +133,8 @@ func TestECCDerivationVectors(t *testing.T) {
 				c, h, lengths = elliptic.P256().Params(), sha256.New, [3]int{32, 16, 16}
 			case PolicyECCNistP384:
 				c, h, lengths = elliptic.P384().Params(), sha512.New384, [3]int{48, 32, 16}
+			case PolicyECCNistP256AesGcm:
+				c, h, lengths = elliptic.P256().Params(), sha256.New, [3]int{0, 16, 12}
 			}
 			size := (c.BitSize + 7) / 8
 			scalar := func(first int) []byte {

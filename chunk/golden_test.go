@@ -74,24 +74,35 @@ type w8Mode struct {
 	perFull int // body bytes per full chunk (Part 6 §6.7.2.5, encoding-rules §16)
 	// The test's own numbers of the policy (Part 7 policy tables), used to
 	// rebuild the chunks by hand: HMAC, its key length, AES key length.
+	// newHash is nil for the AES-GCM modes (a 16-byte tag, a 12-byte IV).
 	newHash        func() hash.Hash
 	sigKey, encKey int
 }
 
 // keys returns the mode's W8 keys.
-func (m w8Mode) keys() Keys { return w8KeysOf(m.sigKey, m.encKey) }
+func (m w8Mode) keys() Keys {
+	k := w8KeysOf(m.sigKey, m.encKey)
+	if m.newHash == nil {
+		k.IV = k.IV[:12]
+	}
+	return k
+}
 
-// sigLen returns the HMAC size, 0 without signing.
+// sigLen returns the HMAC or tag size, 0 without signing.
 func (m w8Mode) sigLen() int {
-	if m.mode == ModeNone {
+	switch {
+	case m.mode == ModeNone:
 		return 0
+	case m.newHash == nil:
+		return 16
 	}
 	return m.newHash().Size()
 }
 
 // w8Modes are the three W8 modes of bench-workloads.md, then the same
-// workload over ECC_nistP256 (HMAC-SHA256, AES-128-CBC) and, encrypted,
-// ECC_nistP384 (HMAC-SHA384, AES-256-CBC).
+// workload over ECC_nistP256 (HMAC-SHA256, AES-128-CBC), encrypted
+// ECC_nistP384 (HMAC-SHA384, AES-256-CBC), and ECC_nistP256_AesGcm
+// (AES-128-GCM, key byte i = 255 - i, IV byte i = i for 12 bytes).
 var w8Modes = []w8Mode{
 	{"plain", PolicyNone, ModeNone, 8168, sha256.New, 0, 0},
 	{"signed", PolicyBasic256Sha256, ModeSign, 8136, sha256.New, 32, 32},
@@ -99,6 +110,8 @@ var w8Modes = []w8Mode{
 	{"ecc256-signed", PolicyECCNistP256, ModeSign, 8136, sha256.New, 32, 16},
 	{"ecc256-encrypted", PolicyECCNistP256, ModeSignAndEncrypt, 8135, sha256.New, 32, 16},
 	{"ecc384-encrypted", PolicyECCNistP384, ModeSignAndEncrypt, 8119, sha512.New384, 48, 32},
+	{"gcm-signed", PolicyECCNistP256AesGcm, ModeSign, 8152, nil, 0, 16},
+	{"gcm-encrypted", PolicyECCNistP256AesGcm, ModeSignAndEncrypt, 8152, nil, 0, 16},
 }
 
 func w8Sender(tb testing.TB, m w8Mode) *Sender {
@@ -122,6 +135,7 @@ func w8Receiver(tb testing.TB, m w8Mode) *Receiver {
 	if err := r.SetToken(w8Token, m.policy, m.mode, m.keys()); err != nil {
 		tb.Fatal(err)
 	}
+	r.SetLastSequenceNumber(w8FirstSeq - 1) // as if a chunk 999 had come
 	return r
 }
 
@@ -139,6 +153,10 @@ func w8Frame(tb testing.TB, m w8Mode) []byte {
 // decryption with crypto/cipher, and the padding as Part 6 lays it out.
 func checkW8Stream(t *testing.T, m w8Mode, stream []byte) {
 	t.Helper()
+	if m.newHash == nil {
+		checkW8AEADStream(t, m, stream)
+		return
+	}
 	body := w8Body()
 	k := m.keys()
 	nChunks := (w8BodySize + m.perFull - 1) / m.perFull
@@ -192,6 +210,61 @@ func checkW8Stream(t *testing.T, m w8Mode, stream []byte) {
 				t.Fatalf("%s chunk %d: HMAC differs", m.name, i)
 			}
 		}
+	}
+	if len(stream) != 0 {
+		t.Fatalf("%s: %d bytes after the last chunk", m.name, len(stream))
+	}
+}
+
+// checkW8AEADStream verifies an AES-GCM W8 stream chunk by chunk without
+// the package's code (Part 6 §6.7.2.5.2): no padding, MessageSize counting
+// the 16-byte tag; the nonce is the IV with TokenId (bytes 0-3) and the
+// previous chunk's sequence number (bytes 4-7) XORed in, little-endian; in
+// Sign mode the tag is GCM's over the whole chunk as additional data, in
+// SignAndEncrypt the 16 header bytes are the additional data and the rest
+// is encrypted.
+func checkW8AEADStream(t *testing.T, m w8Mode, stream []byte) {
+	t.Helper()
+	body := w8Body()
+	k := m.keys()
+	block, err := aes.NewCipher(k.EncryptingKey)
+	must(t, err)
+	gcm, err := cipher.NewGCM(block)
+	must(t, err)
+	nChunks := (w8BodySize + m.perFull - 1) / m.perFull
+	for i := 0; i < nChunks; i++ {
+		part := body[i*m.perFull : min(w8BodySize, (i+1)*m.perFull)]
+		final := i == nChunks-1
+		size := 16 + 8 + len(part) + 16
+		if !final && size != w8ChunkSize {
+			t.Fatalf("%s chunk %d: size %d, a full chunk is %d", m.name, i, size, w8ChunkSize)
+		}
+		want := []byte{'M', 'S', 'G', 'C'}
+		if final {
+			want[3] = 'F'
+		}
+		want = binary.LittleEndian.AppendUint32(want, uint32(size))
+		want = binary.LittleEndian.AppendUint32(want, w8Channel)
+		want = binary.LittleEndian.AppendUint32(want, w8Token)
+		want = binary.LittleEndian.AppendUint32(want, uint32(w8FirstSeq+i))
+		want = binary.LittleEndian.AppendUint32(want, w8Request)
+		want = append(want, part...)
+		nonce := append([]byte(nil), k.IV...)
+		var mask [8]byte
+		binary.LittleEndian.PutUint32(mask[0:], w8Token)
+		binary.LittleEndian.PutUint32(mask[4:], uint32(w8FirstSeq+i-1))
+		for j := range mask {
+			nonce[j] ^= mask[j]
+		}
+		if m.mode == ModeSignAndEncrypt {
+			want = gcm.Seal(want[:16:16], nonce, want[16:], want[:16])
+		} else {
+			want = gcm.Seal(want, nonce, nil, want)
+		}
+		if len(stream) < size || !bytes.Equal(stream[:size], want) {
+			t.Fatalf("%s chunk %d differs from the hand-built chunk", m.name, i)
+		}
+		stream = stream[size:]
 	}
 	if len(stream) != 0 {
 		t.Fatalf("%s: %d bytes after the last chunk", m.name, len(stream))

@@ -276,14 +276,14 @@ func (r *Receiver) openAEAD(c []byte, h Header, tok *symmetric) (int, error) {
 	}
 	nonce := tok.nonce(r.lastSeq)
 	if tok.mode == ModeSignAndEncrypt {
-		pt, err := tok.aead.Open(c[hs:hs], nonce[:], c[hs:], c[:hs])
+		pt, err := tok.aead.Open(c[hs:hs], nonce, c[hs:], c[:hs])
 		if err != nil {
 			return 0, errorf(ErrSecurityChecks, h.Type, hs, "authentication tag mismatch")
 		}
 		return hs + len(pt), nil
 	}
 	end := len(c) - tok.sigLen
-	if _, err := tok.aead.Open(r.mac[:0], nonce[:], c[end:], c[:end]); err != nil {
+	if _, err := tok.aead.Open(r.mac[:0], nonce, c[end:], c[:end]); err != nil {
 		return 0, errorf(ErrSecurityChecks, h.Type, end, "authentication tag mismatch")
 	}
 	return end, nil

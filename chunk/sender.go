@@ -266,10 +266,10 @@ func (s *Sender) appendSymmetricChunk(b []byte, t MessageType, ct ChunkType, sh 
 		nonce := tok.nonce(sh.SequenceNumber - 1)
 		if tok.mode == ModeSignAndEncrypt {
 			// Headers as additional data, the rest encrypted in place.
-			return tok.aead.Seal(b[:encStart], nonce[:], b[encStart:], b[start:encStart])
+			return tok.aead.Seal(b[:encStart], nonce, b[encStart:], b[start:encStart])
 		}
 		// Sign: the tag of GCM over the whole chunk as additional data.
-		return tok.aead.Seal(b, nonce[:], nil, b[start:])
+		return tok.aead.Seal(b, nonce, nil, b[start:])
 	}
 	if tok.padded() {
 		pad := tok.paddingSize(len(part))

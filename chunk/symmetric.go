@@ -13,17 +13,18 @@ import (
 // for every chunk. It belongs to one Sender or Receiver (hash.Hash and
 // cipher.BlockMode are not safe for concurrent use).
 type symmetric struct {
-	tokenID uint32
-	policy  *Policy
-	mode    SecurityMode
-	aead    cipher.AEAD      // AES-GCM policies: signs and encrypts, nil otherwise
-	mac     hash.Hash        // nil unless signing with HMAC
-	sigLen  int              // 0 unless signing (HMAC size or AEAD tag size)
-	crypt   cipher.BlockMode // nil unless encrypting
-	iv      []byte
-	reIV    func([]byte) // crypt's SetIV, nil if it has none
-	newMode func(cipher.Block, []byte) cipher.BlockMode
-	block   cipher.Block
+	tokenID  uint32
+	policy   *Policy
+	mode     SecurityMode
+	aead     cipher.AEAD      // AES-GCM policies: signs and encrypts, nil otherwise
+	nonceBuf [12]byte         // scratch of nonce
+	mac      hash.Hash        // nil unless signing with HMAC
+	sigLen   int              // 0 unless signing (HMAC size or AEAD tag size)
+	crypt    cipher.BlockMode // nil unless encrypting
+	iv       []byte
+	reIV     func([]byte) // crypt's SetIV, nil if it has none
+	newMode  func(cipher.Block, []byte) cipher.BlockMode
+	block    cipher.Block
 }
 
 // newSymmetric validates policy, mode and keys and builds the token state;
@@ -101,10 +102,11 @@ func (s *symmetric) padded() bool { return s.crypt != nil }
 
 // nonce returns the AES-GCM nonce of a chunk: the IV with the TokenId
 // XORed into bytes 0-3 and the previous chunk's sequence number into bytes
-// 4-7, both little-endian.
-func (s *symmetric) nonce(previous uint32) [12]byte {
-	var n [12]byte
-	copy(n[:], s.iv)
+// 4-7, both little-endian. It is the token's scratch array (the AEAD
+// interface would make a local one escape), valid until the next call.
+func (s *symmetric) nonce(previous uint32) []byte {
+	n := s.nonceBuf[:]
+	copy(n, s.iv)
 	binary.LittleEndian.PutUint32(n[0:], binary.LittleEndian.Uint32(n[0:])^s.tokenID)
 	binary.LittleEndian.PutUint32(n[4:], binary.LittleEndian.Uint32(n[4:])^previous)
 	return n
