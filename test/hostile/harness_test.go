@@ -154,6 +154,9 @@ func receive(mode string, limits chunk.Limits, stream []byte) (msgs []chunk.Mess
 	if err := r.SetToken(cases.TokenID, p, m, cases.ChunkModeKeys(mode)); err != nil {
 		return nil, err
 	}
+	if p.IsAEAD() {
+		r.SetLastSequenceNumber(cases.GCMFirstSeq - 1) // the nonce of the first chunk needs it
+	}
 	rd := bytes.NewReader(stream)
 	// Every call consumes at least one header, so the loop is bounded by
 	// the stream; the bound below only guards against a Receiver that

@@ -30,8 +30,19 @@ const (
 // AES-256-CBC, the non-legacy sequence numbers) in both modes.
 var ChunkModes = []string{"None", "Sign", "SignAndEncrypt", "ECC384-Sign", "ECC384-SignAndEncrypt"}
 
-// isECC, signs and encrypts classify a chunk mode.
+// GCMModes are the chunk modes of ECC_nistP256_AesGcm (AES-128-GCM, key
+// byte i = 255-i, IV byte i = i for 12 bytes). They are not among
+// ChunkModes: their chunks' nonces depend on the previous sequence number,
+// so their cases (gcmCases) all start at GCMFirstSeq and the Receiver is
+// told that GCMFirstSeq-1 came before.
+var GCMModes = []string{"GCM-Sign", "GCM-SignAndEncrypt"}
+
+// GCMFirstSeq is the sequence number of the first chunk of every GCM case.
+const GCMFirstSeq = 1000
+
+// isECC, isGCM, signs and encrypts classify a chunk mode.
 func isECC(mode string) bool    { return strings.HasPrefix(mode, "ECC384-") }
+func isGCM(mode string) bool    { return strings.HasPrefix(mode, "GCM-") }
 func signs(mode string) bool    { return mode != "None" }
 func encrypts(mode string) bool { return strings.HasSuffix(mode, "SignAndEncrypt") }
 
@@ -46,6 +57,9 @@ func macOf(mode string) (func() hash.Hash, int) {
 // ChunkModeKeys returns the keys the peer sends with in mode.
 func ChunkModeKeys(mode string) chunk.Keys {
 	k := ChunkKeys()
+	if isGCM(mode) {
+		return chunk.Keys{EncryptingKey: k.EncryptingKey[:16], IV: k.IV[:12]}
+	}
 	if isECC(mode) {
 		k.SigningKey = make([]byte, 48)
 		for i := range k.SigningKey {
@@ -80,6 +94,10 @@ func ChunkSecurity(mode string) (*chunk.Policy, chunk.SecurityMode) {
 		return chunk.PolicyECCNistP384, chunk.ModeSign
 	case "ECC384-SignAndEncrypt":
 		return chunk.PolicyECCNistP384, chunk.ModeSignAndEncrypt
+	case "GCM-Sign":
+		return chunk.PolicyECCNistP256AesGcm, chunk.ModeSign
+	case "GCM-SignAndEncrypt":
+		return chunk.PolicyECCNistP256AesGcm, chunk.ModeSignAndEncrypt
 	}
 	return chunk.PolicyNone, chunk.ModeNone
 }
@@ -139,6 +157,9 @@ type Chunk struct {
 // encrypted with AES-256-CBC (both from the standard library,
 // independently of package chunk) as Part 6 §6.7.2 describes.
 func Seal(c Chunk) []byte {
+	if isGCM(c.Mode) {
+		return sealGCM(c)
+	}
 	k := ChunkModeKeys(c.Mode)
 	newHash, keyLen := macOf(c.Mode)
 	b := []byte(c.Type)
@@ -197,6 +218,126 @@ func Seal(c Chunk) []byte {
 		cipher.NewCBCEncrypter(blk, k.IV).CryptBlocks(enc, enc)
 	}
 	return b[:len(b)-c.CutSig]
+}
+
+// sealGCM builds an AES-128-GCM chunk (Part 6 §6.7.2.5.2): no padding, the
+// 16-byte tag after the chunk, the nonce the IV with the TokenId and the
+// previous sequence number (c.Seq - 1) XORed into its first 8 bytes; Sign:
+// the tag over the whole chunk as additional data; SignAndEncrypt: the 16
+// header bytes as additional data, the rest encrypted.
+func sealGCM(c Chunk) []byte {
+	k := ChunkModeKeys(c.Mode)
+	b := []byte(c.Type)
+	b = append(b, c.Final)
+	b = binary.LittleEndian.AppendUint32(b, 0)
+	b = binary.LittleEndian.AppendUint32(b, c.Channel)
+	b = binary.LittleEndian.AppendUint32(b, c.Token)
+	b = binary.LittleEndian.AppendUint32(b, c.Seq)
+	b = binary.LittleEndian.AppendUint32(b, c.Req)
+	b = append(b, c.Body...)
+	size := len(b) + 16 - c.CutSig
+	if c.SizeField != 0 {
+		size = c.SizeField
+	}
+	binary.LittleEndian.PutUint32(b[4:], uint32(size))
+	key := k.EncryptingKey
+	if c.WrongKey {
+		key = make([]byte, 16)
+	}
+	blk, err := aes.NewCipher(key)
+	if err != nil {
+		panic(err) // a 16-byte key never fails
+	}
+	g, err := cipher.NewGCM(blk)
+	if err != nil {
+		panic(err)
+	}
+	nonce := append([]byte(nil), k.IV...)
+	var mask [8]byte
+	binary.LittleEndian.PutUint32(mask[0:], c.Token)
+	binary.LittleEndian.PutUint32(mask[4:], c.Seq-1)
+	for i := range mask {
+		nonce[i] ^= mask[i]
+	}
+	if encrypts(c.Mode) {
+		b = g.Seal(b[:16:16], nonce, b[16:], b[:16])
+	} else {
+		b = g.Seal(b, nonce, nil, b)
+	}
+	if c.BadSig {
+		b[len(b)-1] ^= 1
+	}
+	return b[:len(b)-c.CutSig]
+}
+
+// gcmCases returns the chunk cases of the AES-GCM modes.
+func gcmCases() []*Case {
+	var out []*Case
+	for _, mode := range GCMModes {
+		m := func(final byte, seq, req uint32, body []byte) Chunk { return msg(mode, final, seq, req, body) }
+		add := func(class, name, doc string, limits map[string]int, want string, msgs int, in []byte) {
+			out = append(out, &Case{Name: "chunk-" + mode + "-" + name, Class: class, Doc: doc,
+				Target: "chunk/" + mode, Limits: limits, Want: want, Messages: msgs, Input: in})
+		}
+		const s0 = GCMFirstSeq
+		full := 8192 - 16 - 8 - 16
+		clo := m('F', s0+4, 12, nil)
+		clo.Type = "CLO"
+		add("control", "valid-stream", "a 3-chunk MSG of full chunks, a 1-chunk MSG and a CLO: 3 messages, then EOF",
+			nil, "ok", 3, cat(m('C', s0, 10, pattern(full)), m('C', s0+1, 10, pattern(full)), m('F', s0+2, 10, pattern(100)),
+				m('F', s0+3, 11, pattern(40)), clo))
+		bad := m('F', s0, 1, pattern(100))
+		bad.BadSig = true
+		add("chunk-signature", "flipped-tag", "the last bit of the GCM tag flipped", nil, "ErrSecurityChecks", 0, Seal(bad))
+		wk := m('F', s0, 1, pattern(100))
+		wk.WrongKey = true
+		add("chunk-signature", "wrong-key", "sealed with an all-zero key", nil, "ErrSecurityChecks", 0, Seal(wk))
+		cut := m('F', s0, 1, pattern(100))
+		cut.CutSig = 1
+		add("chunk-signature", "truncated-tag", "the tag cut by one byte (MessageSize says so)", nil, "ErrSecurityChecks", 0, Seal(cut))
+		cut8 := m('F', s0, 1, pattern(100))
+		cut8.CutSig = 8
+		add("chunk-signature", "half-tag", "an 8-byte tag (MessageSize says so)", nil, "ErrSecurityChecks", 0, Seal(cut8))
+		tiny := m('F', s0, 1, nil)
+		tiny.CutSig = 20
+		add("chunk-signature", "shorter-than-tag", "a chunk shorter than its headers plus tag", nil, "ErrSecurityChecks", 0, Seal(tiny))
+		tb := Seal(m('F', s0, 1, pattern(64)))
+		tb[40] ^= 0xff
+		add("chunk-signature", "tampered-body", "one body byte changed (SignAndEncrypt: of the ciphertext)", nil, "ErrSecurityChecks", 0, tb)
+		th := Seal(m('F', s0, 1, pattern(64)))
+		th[3] = 'C'
+		add("chunk-signature", "tampered-header", "the chunk type changed from F to C: the header is authenticated too", nil, "ErrSecurityChecks", 0, th)
+		add("chunk-sequence", "skipped-number", "chunks 1000 and 1002: the second chunk's nonce (previous number 1001) is not the receiver's (1000), so its tag fails",
+			nil, "ErrSecurityChecks", 1, cat(m('F', s0, 1, pattern(10)), m('F', s0+2, 2, pattern(10))))
+		add("chunk-sequence", "replay", "the same chunk twice: the replay's nonce is the first one's, the receiver expects the next",
+			nil, "ErrSecurityChecks", 1, cat(m('F', s0, 1, pattern(10)), m('F', s0, 1, pattern(10))))
+		other := m('F', s0, 1, pattern(64))
+		other.Token = 2
+		relabel := Seal(other)
+		binary.LittleEndian.PutUint32(relabel[12:], TokenID)
+		add("chunk-signature", "token-relabelled", "a chunk sealed under token 2 with the same keys, relabelled as token 1: the TokenId is in the nonce",
+			nil, "ErrSecurityChecks", 0, relabel)
+		om := "GCM-Sign"
+		if mode == om {
+			om = "GCM-SignAndEncrypt"
+		}
+		add("chunk-signature", "mode-mismatch", "a chunk sealed for "+om+" on a "+mode+" channel", nil, "ErrSecurityChecks", 0, Seal(msg(om, 'F', s0, 1, pattern(64))))
+		cbc := "Sign"
+		if encrypts(mode) {
+			cbc = "SignAndEncrypt"
+		}
+		add("chunk-signature", "cbc-chunk", "a Basic256Sha256 "+cbc+" chunk (HMAC, CBC padding) on the AES-GCM channel", nil, "ErrSecurityChecks", 0, Seal(msg(cbc, 'F', s0, 1, pattern(64))))
+		var flood []Chunk
+		for i := 0; i < 40; i++ {
+			flood = append(flood, m('C', uint32(s0+i), 20, pattern(200)))
+		}
+		add("chunk-flood", "flood-max-chunks", "40 intermediate chunks of one request, MaxChunkCount 16: the 17th is refused",
+			map[string]int{"maxchunks": 16}, "ErrTooManyChunks", 0, cat(flood...))
+		huge := Seal(m('F', s0, 1, pattern(10)))
+		binary.LittleEndian.PutUint32(huge[4:], 0x7fffffff)
+		add("chunk-size", "size-2gib", "a MessageSize of 2 GiB with 32 bytes behind it", nil, "ErrChunkTooLarge", 0, huge[:32])
+	}
+	return out
 }
 
 // msg returns a well-formed chunk of the channel in mode.
