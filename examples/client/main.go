@@ -17,8 +17,8 @@
 //	-endpoint URL      opc.tcp://host:port[/path] (required)
 //	-read NODEID       read the Value attribute (repeatable)
 //	-browse NODEID     browse the forward references (repeatable)
-//	-security POLICY   None (default), Basic256Sha256, ECC_nistP256, ECC_nistP384
-//	                   (any policy of package chunk)
+//	-security POLICY   None (default), Basic256Sha256, ECC_nistP256, ECC_nistP384,
+//	                   ECC_nistP256_AesGcm (any policy of package chunk)
 //	-mode MODE         Sign or SignAndEncrypt (default) with a policy other than None
 //	-cert FILE         client certificate (PEM or DER); generated when absent (RSA
 //	                   2048, or EC on the curve of an ECC policy)
@@ -77,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	endpoint := fs.String("endpoint", "", "opc.tcp://host:port[/path] (required)")
 	fs.Var(&reads, "read", "read the Value attribute of `NODEID` (repeatable)")
 	fs.Var(&browses, "browse", "browse the forward references of `NODEID` (repeatable)")
-	security := fs.String("security", "None", "security `policy`: None, Basic256Sha256, ECC_nistP256, ECC_nistP384 (any policy of package chunk)")
+	security := fs.String("security", "None", "security `policy`: None, Basic256Sha256, ECC_nistP256, ECC_nistP384, ECC_nistP256_AesGcm (any policy of package chunk)")
 	mode := fs.String("mode", "SignAndEncrypt", "security `mode` with a policy other than None: Sign or SignAndEncrypt")
 	certFile := fs.String("cert", "", "client certificate `file` (PEM or DER); generated when absent")
 	keyFile := fs.String("key", "", "private key `file` of -cert (PEM)")

@@ -29,7 +29,10 @@
 // With an ECC policy the client makes a new ephemeral key pair for every
 // OpenSecureChannel (chunk.EphemeralKey), sends its public key as the
 // ClientNonce and derives the channel keys from it and the ServerNonce; its
-// sequence numbers start at 0.
+// sequence numbers start at 0. With ECC_nistP256_AesGcm it also binds the
+// first OpenSecureChannel response to its request, chains the key
+// derivation across renewals, and makes and checks the channel-bound session
+// signatures (Part 4 1.05.07 §5.7.2, §5.7.3).
 //
 // The security token is renewed (OpenSecureChannel with RequestType Renew)
 // before the first request after three quarters of its lifetime.
