@@ -231,7 +231,7 @@ func TestECCSession(t *testing.T) {
 		for _, mode := range []chunk.SecurityMode{chunk.ModeSign, chunk.ModeSignAndEncrypt} {
 			t.Run(p.Name+"/"+mode.String(), func(t *testing.T) {
 				s := newECCServer(t, p, mode)
-				s.lifetime = 400
+				s.lifetime = 200 // renewed before the first request after 150 ms
 				ln, err := net.Listen("tcp", "127.0.0.1:0")
 				if err != nil {
 					t.Fatal(err)
@@ -250,7 +250,7 @@ func TestECCSession(t *testing.T) {
 					if err != nil || len(dvs) != 1 || dvs[0].Value.Value() != 42.0 {
 						t.Fatalf("read %d: %v %v (server: %v)", i, err, dvs, s.err)
 					}
-					time.Sleep(350 * time.Millisecond)
+					time.Sleep(170 * time.Millisecond)
 				}
 				if err := c.Close(ctx); err != nil { // CloseSession may renew once more
 					t.Errorf("close: %v", err)
