@@ -4,8 +4,10 @@
 #
 #   bash test/interop/open62541/run.sh
 #
-# Builds the open62541 ECC server with build.sh (arguments as there; the
-# first build takes about a minute on 2 cores, later runs reuse it), starts
+# Installs cmake, gcc and libssl-dev from the distribution's packages if they
+# are missing, builds the open62541 ECC server with build.sh (arguments as
+# there; the first build takes about a minute on 2 cores, later runs reuse
+# it), starts
 # it on a free loopback port for at most 10 minutes, waits (bounded) until it
 # listens, runs `go test ./test/interop/open62541/` with
 # UABIN_O6_ECC_ENDPOINT set, runs the example command once per ECC policy and
@@ -15,6 +17,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 cd "$root"
 
+if ! command -v cmake >/dev/null || ! command -v gcc >/dev/null || [ ! -f /usr/include/openssl/evp.h ]; then
+  echo "-- installing cmake, gcc and libssl-dev from the distribution's packages"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q cmake gcc libssl-dev
+fi
 server=$(bash "$here/build.sh" "$@" | tail -1)
 pki=$(dirname "$(dirname "$server")")/pki
 
