@@ -17,11 +17,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 cd "$root"
 
-if ! command -v cmake >/dev/null || ! command -v gcc >/dev/null || [ ! -f /usr/include/openssl/evp.h ]; then
-  echo "-- installing cmake, gcc and libssl-dev from the distribution's packages"
+if ! command -v cmake >/dev/null || ! command -v gcc >/dev/null || ! command -v openssl >/dev/null || [ ! -f /usr/include/openssl/evp.h ]; then
+  echo "-- installing cmake, gcc, openssl and libssl-dev from the distribution's packages"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q
-  apt-get install -y -q cmake gcc libssl-dev
+  apt-get install -y -q cmake gcc openssl libssl-dev
 fi
 server=$(bash "$here/build.sh" "$@" | tail -1)
 pki=$(dirname "$(dirname "$server")")/pki
