@@ -4,7 +4,7 @@
 #
 #   bash test/interop/open62541/run.sh
 #
-# Installs cmake, gcc and libssl-dev from the distribution's packages if they
+# Installs cmake, gcc, openssl and libssl-dev from the distribution's packages if they
 # are missing, builds the open62541 ECC server with build.sh (arguments as
 # there; the first build takes about a minute on 2 cores, later runs reuse
 # it), starts
