@@ -17,7 +17,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 cd "$root"
 
-if ! command -v cmake >/dev/null || ! command -v gcc >/dev/null || ! command -v openssl >/dev/null || [ ! -f /usr/include/openssl/evp.h ]; then
+have_ssl_headers() { echo '#include <openssl/evp.h>' | gcc -E -x c - >/dev/null 2>&1; }
+if ! command -v cmake >/dev/null || ! command -v gcc >/dev/null || ! command -v openssl >/dev/null || ! have_ssl_headers; then
   echo "-- installing cmake, gcc, openssl and libssl-dev from the distribution's packages"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q
