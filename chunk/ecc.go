@@ -21,9 +21,10 @@ type EphemeralKey struct {
 }
 
 // NewEphemeralKey returns a new ephemeral key pair on the policy's curve.
-// rnd is ignored by the standard library (it always uses crypto/rand); it
-// is accepted for symmetry with the other functions. Policies other than
-// the ECC ones give an error wrapping ErrConfig.
+// rnd (crypto/rand.Reader when nil) goes to crypto/ecdh's GenerateKey,
+// which in recent Go versions ignores it and always draws from a secure
+// source. Policies other than the ECC ones give an error wrapping
+// ErrConfig.
 func (p *Policy) NewEphemeralKey(rnd io.Reader) (*EphemeralKey, error) {
 	if !p.IsECC() {
 		return nil, errorf(ErrConfig, TypeOpen, -1, "policy %s has no ephemeral keys", p.Name)
