@@ -53,9 +53,12 @@ type Message struct {
 //   - with signing, the signature of every chunk, compared in constant time
 //     after decryption and before any decrypted field is read; with
 //     encryption, a ciphertext that is a whole number of blocks and padding
-//     bytes that all equal PaddingSize;
+//     bytes that all equal PaddingSize; with AES-GCM, the tag (checked by
+//     crypto/cipher before any plaintext is released), whose nonce ties the
+//     chunk to its TokenId and to the previous chunk's sequence number;
 //   - sequence numbers exactly one above the previous chunk's (any number
-//     for the first chunk; after 4294966271 a wrap to a number below 1024);
+//     for the first chunk; after 4294966271 a wrap to a number below 1024,
+//     or for the ECC policies only 4294967295 followed by 0);
 //   - one request id (and message type) per message: chunks of another
 //     request while a message is incomplete are an error;
 //   - MaxChunkCount and MaxMessageSize as each chunk arrives, so the memory
