@@ -163,7 +163,7 @@ func TestLoadCertificate(t *testing.T) {
 	key8 := write("key8.pem", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: pkcs8}))
 	for _, files := range [][2]string{{certPEM, key1}, {certDER, key8}} {
 		c, k, err := loadCertificate(files[0], files[1])
-		if err != nil || !bytes.Equal(c, der) || !k.Equal(key) {
+		if err != nil || !bytes.Equal(c, der) || !key.Equal(k) {
 			t.Errorf("loadCertificate(%s, %s): %v", files[0], files[1], err)
 		}
 	}

@@ -53,6 +53,7 @@ var chunkSentinels = map[string]error{
 	"ErrRequestID":       chunk.ErrRequestID,
 	"ErrSecurityChecks":  chunk.ErrSecurityChecks,
 	"ErrAborted":         chunk.ErrAborted,
+	"ErrNonce":           chunk.ErrNonce,
 }
 
 // kindOf names the one sentinel err wraps ("" if none, "several" if more
@@ -150,8 +151,11 @@ func receive(mode string, limits chunk.Limits, stream []byte) (msgs []chunk.Mess
 		return nil, err
 	}
 	p, m := cases.ChunkSecurity(mode)
-	if err := r.SetToken(cases.TokenID, p, m, cases.ChunkKeys()); err != nil {
+	if err := r.SetToken(cases.TokenID, p, m, cases.ChunkModeKeys(mode)); err != nil {
 		return nil, err
+	}
+	if p.IsAEAD() {
+		r.SetLastSequenceNumber(cases.GCMFirstSeq - 1) // the nonce of the first chunk needs it
 	}
 	rd := bytes.NewReader(stream)
 	// Every call consumes at least one header, so the loop is bounded by

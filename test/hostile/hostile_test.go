@@ -171,6 +171,10 @@ func TestCases(t *testing.T) {
 				runChunkCase(t, c)
 				return
 			}
+			if strings.HasPrefix(c.Target, "ecc-nonce/") {
+				runNonceCase(t, c)
+				return
+			}
 			for _, noFast := range []bool{false, true} {
 				mode := "fastpaths"
 				if noFast {
@@ -190,7 +194,7 @@ func TestCases(t *testing.T) {
 		})
 	}
 	for _, want := range []string{"recursion", "length", "matrix", "limits", "control", "invalid", "amplification",
-		"chunk-flood", "chunk-sequence", "chunk-padding", "chunk-signature", "chunk-size"} {
+		"chunk-flood", "chunk-sequence", "chunk-padding", "chunk-signature", "chunk-size", "ecc-nonce"} {
 		if classes[want] == 0 {
 			t.Errorf("no case of class %s", want)
 		}
@@ -315,6 +319,40 @@ func runChunkCase(t *testing.T, c *cases.Case) {
 		t.Errorf("%d bytes of heap for %d bytes of stream, bound %d", used, len(c.Input), bound)
 	}
 	t.Logf("%d messages, %v, heap %d B for %d B of stream", len(msgs), err, used, len(c.Input))
+}
+
+// runNonceCase hands the case's input as the server's nonce to a client's
+// EphemeralKey of the target's policy.
+func runNonceCase(t *testing.T, c *cases.Case) {
+	p := cases.NoncePolicy(c.Target)
+	if p == nil {
+		t.Fatalf("unknown target %q", c.Target)
+	}
+	k, err := p.NewEphemeralKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var client chunk.Keys
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%w: %v", errPanic, r)
+			}
+		}()
+		client, _, err = k.ChannelKeys(k.Nonce(), c.Input)
+	}()
+	if c.Want == "ok" {
+		if err != nil || len(client.SigningKey) != p.SigningKeyLength {
+			t.Fatalf("%s: want keys, got %v", c.Doc, err)
+		}
+		return
+	}
+	if cerr := checkChunkError(err); cerr != nil {
+		t.Fatalf("%s: %v", c.Doc, cerr)
+	}
+	if want := chunkSentinels[c.Want]; want == nil || !errors.Is(err, want) || chunk.StatusCode(err) != chunk.StatusBadNonceInvalid {
+		t.Fatalf("%s: want %s (Bad_NonceInvalid), got %v", c.Doc, c.Want, err)
+	}
 }
 
 // TestTruncatedGoldens decodes every prefix of every W1-W7 encoding, with
