@@ -125,6 +125,10 @@ type Error struct {
 	Offset int
 	// Detail says what was wrong.
 	Detail string
+	// Cause is an error of the layer below that Kind does not say (for a
+	// stream that ends too early, io.ErrUnexpectedEOF), or nil; errors.Is
+	// finds it too.
+	Cause error
 }
 
 // Error implements error: "chunk: security checks failed: MSG at offset 8160: signature mismatch".
@@ -153,7 +157,12 @@ func (e *Error) Error() string {
 }
 
 // Unwrap returns Kind.
-func (e *Error) Unwrap() error { return e.Kind }
+func (e *Error) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, e.Cause}
+}
 
 // Status returns the OPC UA status code for the error's kind.
 func (e *Error) Status() uint32 {

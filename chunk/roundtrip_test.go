@@ -325,3 +325,37 @@ func TestSenderConfigErrors(t *testing.T) {
 		t.Errorf("asymmetric without key: %v", err)
 	}
 }
+
+// TestStreamEnds: io.EOF only between messages; a stream that ends inside
+// a chunk, or between two chunks of one message, is ErrTruncated and
+// io.ErrUnexpectedEOF.
+func TestStreamEnds(t *testing.T) {
+	s, _ := symmetricPair(t, PolicyNone, ModeNone, Limits{ChunkSize: 8192})
+	stream, err := s.Append(nil, TypeMessage, 1, make([]byte, 3*s.MaxBodySize(TypeMessage)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := int(binary.LittleEndian.Uint32(stream[4:]))
+	for _, c := range []struct {
+		name string
+		n    int // bytes of the stream given
+		eof  bool
+	}{
+		{"empty", 0, true},
+		{"inside the first chunk", first - 1, false},
+		{"after the first chunk", first, false},
+		{"inside the header of the second chunk", first + 3, false},
+	} {
+		_, r := symmetricPair(t, PolicyNone, ModeNone, Limits{ChunkSize: 8192})
+		_, err := r.ReadMessage(bytes.NewReader(stream[:c.n]))
+		if c.eof {
+			if err != io.EOF {
+				t.Errorf("%s: %v, want io.EOF", c.name, err)
+			}
+			continue
+		}
+		if !errors.Is(err, ErrTruncated) || !errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
+			t.Errorf("%s: %v, want ErrTruncated and io.ErrUnexpectedEOF", c.name, err)
+		}
+	}
+}
