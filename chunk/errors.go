@@ -51,6 +51,7 @@ func (k *kind) Status() uint32 { return k.code }
 // Sentinel errors. Every error returned by this package wraps exactly one of
 // them (or is an *AbortError or an *ErrorMessage), so callers can branch with
 // errors.Is; StatusCode maps any of them to the OPC UA status code to report.
+// A stream that ends too early also wraps io.ErrUnexpectedEOF (Error.Cause).
 var (
 	// ErrTruncated: the input ended before the chunk or field did, or a
 	// chunk's size field is smaller than its headers (Bad_DecodingError).
