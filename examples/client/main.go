@@ -176,24 +176,7 @@ func readAndBrowse(ctx context.Context, c *uaclient.Client, reads, browses []typ
 
 // ReadLine formats a read result: NODEID = VALUE (TYPE) STATUS.
 func ReadLine(n types.NodeID, dv types.DataValue) string {
-	return fmt.Sprintf("%v = %v (%s) %s", n, dv.Value, TypeName(dv.Value), statusName(dv.Status))
-}
-
-// TypeName is the type of a Variant: "Double", "Double[]" for an array,
-// "Int32[2x3]" for a matrix, "Null" for the null Variant.
-func TypeName(v types.Variant) string {
-	s := v.Type().String()
-	switch {
-	case v.Dimensions() != nil:
-		d := make([]string, len(v.Dimensions()))
-		for i, n := range v.Dimensions() {
-			d[i] = fmt.Sprint(n)
-		}
-		s += "[" + strings.Join(d, "x") + "]"
-	case v.IsArray():
-		s += "[]"
-	}
-	return s
+	return fmt.Sprintf("%v = %v %s", n, dv.Value, statusName(dv.Status))
 }
 
 // BrowseLine formats a reference: NODEID -> TARGET "BrowseName" (NodeClass).
