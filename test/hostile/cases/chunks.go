@@ -396,8 +396,8 @@ func chunkCases() []*Case {
 			map[string]int{"maxchunks": 16}, "ErrTooManyChunks", 0, cat(flood...))
 		add("chunk-flood", "flood-max-message", "40 intermediate chunks of 200 body bytes, MaxMessageSize 4000: the 21st is refused",
 			map[string]int{"maxmessage": 4000}, "ErrMessageTooLarge", 0, cat(flood...))
-		add("chunk-flood", "flood-unlimited-eof", "40 intermediate chunks and no limits: the stream ends without a message (io.EOF), memory bounded by the input",
-			map[string]int{"maxmessage": 0}, "EOF", 0, cat(flood...))
+		add("chunk-flood", "flood-unlimited-eof", "40 intermediate chunks and no limits: the stream ends inside a message (ErrTruncated, io.ErrUnexpectedEOF), memory bounded by the input",
+			map[string]int{"maxmessage": 0}, "ErrTruncated", 0, cat(flood...))
 		add("chunk-flood", "flood-one-request-per-chunk", "an intermediate chunk of request 30 followed by one of request 31: interleaving is refused",
 			nil, "ErrRequestID", 0, cat(m('C', 1, 30, pattern(10)), m('C', 2, 31, pattern(10))))
 
