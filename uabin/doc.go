@@ -12,8 +12,15 @@
 // Options carries the decoder limits, the fast-path switch, the
 // ExtensionObject type registry and the session's namespace table; the
 // package functions use the zero Options. Encoder and Decoder work on
-// streams; AppendMessage and UnmarshalMessage add and read the type id of
-// service messages (ReadRequest: 01 00 77 02, then the structure).
+// streams. Service messages carry the type id of their structure
+// (ReadRequest: 01 00 77 02, then the structure):
+//
+//	b, err := uabin.MarshalMessage(&req)   // = AppendMessage(nil, &req)
+//	err = uabin.UnmarshalMessage(b, &resp) // *T registered: id checked, value reused
+//	err = uabin.UnmarshalMessage(b, &v)    // v any: a new value of the registered type
+//	n, err := uabin.DecodeMessage(b, &v)   // a prefix of b; n bytes used
+//
+// A message of another type than T is an error wrapping ErrUnknownType.
 //
 // Values to encode may be given as values or pointers; values to decode
 // must be non-nil pointers. Decoding into a value that already holds data

@@ -449,8 +449,8 @@ func TestDynamicContainers(t *testing.T) {
 	if want := unhex(t, "01 02 d1 07 0000000000000840 0000000000000000"); !bytes.Equal(m, want) {
 		t.Fatalf("message %x, want %x", m, want)
 	}
-	v, err := o.UnmarshalMessage(m)
-	if err != nil {
+	var v any
+	if err := o.UnmarshalMessage(m, &v); err != nil {
 		t.Fatal(err)
 	}
 	if v.(*Dynamic).String() != "Point{X: 3, Y: 0}" {

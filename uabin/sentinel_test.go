@@ -122,16 +122,18 @@ func TestEveryErrorWrapsASentinel(t *testing.T) {
 					return err
 				})
 			}
-			add("UnmarshalMessage", func() error { _, err := o.UnmarshalMessage(in); return err })
-			add("DecodeMessage", func() error { _, _, err := o.DecodeMessage(in); return err })
+			add("UnmarshalMessage", func() error { var v any; return o.UnmarshalMessage(in, &v) })
+			add("DecodeMessage", func() error { var v any; _, err := o.DecodeMessage(in, &v); return err })
 		}
 	}
 	for name, v := range map[string]any{"nil": nil, "non-pointer": sPrims{}, "nil pointer": (*sPrims)(nil), "map": new(map[int]int)} {
 		add("Unmarshal/"+name, func() error { return uabin.Unmarshal(hx("00"), v) })
 		add("Decode/"+name, func() error { _, err := uabin.Decode(hx("00"), v); return err })
 	}
-	add("UnmarshalMessage/unknown", func() error { _, err := uabin.UnmarshalMessage(hx("01 07 d2 04")); return err })
-	add("UnmarshalMessage/left over", func() error { _, err := uabin.UnmarshalMessage(append(append([]byte{}, req...), 0)); return err })
+	add("UnmarshalMessage/unknown", func() error { var v any; return uabin.UnmarshalMessage(hx("01 07 d2 04"), &v) })
+	add("UnmarshalMessage/left over", func() error { var v any; return uabin.UnmarshalMessage(append(append([]byte{}, req...), 0), &v) })
+	add("UnmarshalMessage/other type", func() error { var v types.ReadResponse; return uabin.UnmarshalMessage(req, &v) })
+	add("UnmarshalMessage/nil", func() error { return uabin.UnmarshalMessage(req, nil) })
 
 	// Registration.
 	add("RegisterType/pointer", func() error { return uabin.RegisterType[*sPrims](uabin.NewRegistry(), types.ExpandedNodeID{}) })

@@ -64,7 +64,7 @@ func TestStreamText(t *testing.T) {
 		"        Value: {Type: String, Value: \"running\"}\n        Status: Uncertain",
 		"        Value: {Type: ByteString, Value: 9000 bytes [00 01 02 03",
 		"#7 MSG at offset 9736, 36 bytes",
-		"  error: uabin: decoding at offset 4: unknown type: no type is registered for the message type id ns=2;i=9001 (input offset 9764)",
+		"  error: uabin: decoding at offset 0: unknown type: no type is registered for the message type id ns=2;i=9001 (input offset 9760)",
 		"    0000  01 02 29 23 de ad be ef 05 00 00 00",
 		"#8 MSG (aborted) at offset 9772, 8247 bytes in 2 chunks at [9772 17964]\n  ChannelId=7 TokenId=1 SequenceNumber=5 RequestId=4\n  Error: BadTimeout\n  Reason: \"the operation timed out\"",
 		"#9 CLO at offset 18019, 57 bytes",

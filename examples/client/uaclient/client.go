@@ -597,8 +597,8 @@ func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.
 		if c.cfg.Inspect != nil {
 			c.cfg.Inspect(m)
 		}
-		v, err := c.cfg.Options.UnmarshalMessage(m.Body)
-		if err != nil {
+		var v any
+		if err := c.cfg.Options.UnmarshalMessage(m.Body, &v); err != nil {
 			return nil, &Error{Op: op, Code: types.StatusBadDecodingError, Err: err}
 		}
 		if f, ok := v.(*types.ServiceFault); ok {
