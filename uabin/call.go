@@ -133,29 +133,11 @@ func (s *consumeState) failed(name string) bool {
 	return false
 }
 
-// maxPath bounds the length of error paths: a failure 100000 levels deep
-// would otherwise build its path in quadratic time. Longer paths keep their
-// innermost part after a leading "...".
-const maxPath = 512
-
-// addPath prepends elem to the path of err (see wire.WithPath).
+// addPath prepends elem to the path of err (see wire.WithPath, which
+// counts repeated segments and bounds the length, so that a failure 100000
+// levels deep builds its path in linear time).
 func addPath(err error, elem string) {
 	if elem == "_" {
-		return
-	}
-	var path *string
-	switch e := err.(type) {
-	case *wire.DecodeError:
-		path = &e.Path
-	case *wire.EncodeError:
-		path = &e.Path
-	default:
-		return
-	}
-	if len(*path) > maxPath {
-		if (*path)[0] != '.' {
-			*path = "..." + *path
-		}
 		return
 	}
 	wire.WithPath(err, elem)

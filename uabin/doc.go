@@ -233,6 +233,13 @@
 //
 //	uabin: decoding ReadRequest.NodesToRead[3].NodeID at offset 213: truncated input: need 4 bytes, 0 left
 //
+// The offset is that of the first byte of the value that is wrong: the
+// encoding byte of a NodeId, the mask of a Variant or DataValue, the
+// switch of a union, the length of an array (docs/limits.md lists them
+// all). The path has [i] for every array element, and counts a repeated
+// field instead of repeating it (List.Next×200). Offset, path and message
+// are the same with fast paths on and off.
+//
 // Append returns the caller's buffer truncated to its original length on
 // error; Unmarshal may leave the value partly decoded.
 package uabin

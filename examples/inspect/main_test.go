@@ -154,9 +154,9 @@ func TestBadInput(t *testing.T) {
 		{"truncated bare message", bare[:100],
 			[]string{"1 messages", "#1 service message at offset 0, 100 bytes", "NodesToRead[0].NodeID at offset 73: truncated input", "(input offset 73)", "raw (100 bytes)"}},
 		{"two bare messages and junk", append(append(bytes.Clone(bare), bare...), 0x07),
-			[]string{"3 messages", "#2 service message at offset 118, 118 bytes", "#3 service message at offset 236", "input offset 237"}},
+			[]string{"3 messages", "#2 service message at offset 118, 118 bytes", "#3 service message at offset 236", "input offset 236"}},
 		{"bare message with a bad NodeId form", append([]byte{0x01, 0x00, 0x77, 0x02, 0x3f}, bare[5:]...),
-			[]string{"invalid value", "(input offset 5)", "ReadRequest.RequestHeader"}},
+			[]string{"invalid value", "(input offset 4)", "ReadRequest.RequestHeader"}},
 		{"empty input", nil, []string{"0 bytes, read as bare service messages: 0 messages"}},
 	}
 	for _, c := range cases {
