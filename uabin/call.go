@@ -392,7 +392,7 @@ func (o Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
 	}
 	n, err := s.r.Offset(), s.r.Err()
 	if err != nil && len(in) < len(b) && errors.Is(err, ErrTruncated) {
-		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
+		tooLarge(err, max)
 	}
 	if err != nil {
 		if c != nil {
@@ -406,6 +406,15 @@ func (o Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
 		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
 	}
 	return n, nil
+}
+
+// tooLarge turns the ErrTruncated error of a value cut by MaxMessageSize
+// into an ErrLimitExceeded one, keeping its offset (the first byte of the
+// value that was cut) and path.
+func tooLarge(err error, max int) {
+	if de, ok := err.(*DecodeError); ok {
+		de.Err = wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)
+	}
 }
 
 // typeString names a Go type in errors; nil is "nil".

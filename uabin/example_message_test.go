@@ -56,7 +56,7 @@ func ExampleUnmarshalMessage() {
 	// Output:
 	// 7 i=2259
 	// true
-	// uabin: decoding at offset 0: unknown type: the message type id i=631 is a types.ReadRequest, not a types.ReadResponse
+	// uabin: decoding at offset 0: unknown type: the message type id i=631 is that of types.ReadRequest, not of types.ReadResponse
 }
 
 func ExampleUnmarshalMessage_any() {

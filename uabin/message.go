@@ -86,12 +86,12 @@ func (s *consumeState) consumeMessage(v any, t reflect.Type) *codec {
 		return nil
 	}
 	if want != typeAny && want != ent.typ {
-		s.failAt(0, wire.Errorf(ErrUnknownType, "the message type id %v is a %s, not a %v", id, ent.name(), want))
+		s.failAt(0, wire.Errorf(ErrUnknownType, "the message type id %v is that of %s, not of %v", id, ent.name(), want))
 		return nil
 	}
 	if want == typeDynamic {
 		if d := v.(*Dynamic); d.t != nil && d.entry() != ent {
-			s.failAt(0, wire.Errorf(ErrUnknownType, "the message type id %v is a %s, not a %s", id, ent.name(), d.t.name))
+			s.failAt(0, wire.Errorf(ErrUnknownType, "the message type id %v is that of %s, not of %s", id, ent.name(), d.t.name))
 			return nil
 		}
 	}

@@ -75,7 +75,7 @@ func TestUnmarshalMessageErrors(t *testing.T) {
 		message string
 	}{
 		{"another type", b, new(types.ReadResponse), uabin.ErrUnknownType, 0, "",
-			"uabin: decoding at offset 0: unknown type: the message type id i=631 is a types.ReadRequest, not a types.ReadResponse"},
+			"uabin: decoding at offset 0: unknown type: the message type id i=631 is that of types.ReadRequest, not of types.ReadResponse"},
 		{"unknown id into *T", hx("01 07 d2 04"), new(types.ReadRequest), uabin.ErrUnknownType, 0, "",
 			"uabin: decoding at offset 0: unknown type: no type is registered for the message type id ns=7;i=1234 (decoding into types.ReadRequest)"},
 		{"unknown id into *any", hx("01 07 d2 04"), new(any), uabin.ErrUnknownType, 0, "",
@@ -197,6 +197,85 @@ func itoa(i int) string {
 		i /= 10
 		if i == 0 {
 			return string(b[n:])
+		}
+	}
+}
+
+// TestUnmarshalMessageDynamic: a message of a run-time structure decodes
+// into a *any (a new *Dynamic), into a zero Dynamic, or over a Dynamic of
+// its type; a Dynamic of another type is ErrUnknownType.
+func TestUnmarshalMessageDynamic(t *testing.T) {
+	r := uabin.NewRegistry()
+	id := func(i uint32) types.ExpandedNodeID { return types.ExpandedNodeID{NodeID: types.NewNumericNodeID(3, i)} }
+	def := types.StructureDefinition{Fields: []types.StructureField{{Name: "A", DataType: types.NewNumericNodeID(0, 6), ValueRank: -1}}}
+	must(r.RegisterStructure(id(1), id(2), "S", def))
+	must(r.RegisterStructure(id(3), id(4), "T", def))
+	in := hx("01 03 01 00 05 00 00 00")
+	for _, o := range []uabin.Options{{Types: r}, {Types: r, DisableFastPaths: true}} {
+		var v any
+		if err := o.UnmarshalMessage(in, &v); err != nil || v.(*uabin.Dynamic).String() != "S{A: 5}" {
+			t.Fatalf("into *any: %v, %v", v, err)
+		}
+		var z uabin.Dynamic
+		if err := o.UnmarshalMessage(in, &z); err != nil || z.String() != "S{A: 5}" {
+			t.Fatalf("into a zero Dynamic: %v, %v", &z, err)
+		}
+		s, err := uabin.NewDynamic(r, id(2), nil)
+		must(err)
+		if err := o.UnmarshalMessage(in, s); err != nil || s.String() != "S{A: 5}" {
+			t.Fatalf("into a Dynamic of S: %v, %v", s, err)
+		}
+		other, err := uabin.NewDynamic(r, id(4), nil)
+		must(err)
+		err = o.UnmarshalMessage(in, other)
+		if !errors.Is(err, uabin.ErrUnknownType) || err.Error() != "uabin: decoding at offset 0: unknown type: the message type id ns=3;i=1 is that of S (a run-time structure), not of T" {
+			t.Errorf("into a Dynamic of T: %v", err)
+		}
+		var req types.ReadRequest
+		err = o.UnmarshalMessage(in, &req)
+		if !errors.Is(err, uabin.ErrUnknownType) || err.Error() != "uabin: decoding at offset 0: unknown type: the message type id ns=3;i=1 is that of S (a run-time structure), not of types.ReadRequest" {
+			t.Errorf("into a *ReadRequest: %v", err)
+		}
+	}
+}
+
+// TestDecoderErrorOffsets: the stream Decoder's errors count offsets from
+// the start of the stream and keep their paths, in both modes.
+func TestDecoderErrorOffsets(t *testing.T) {
+	type pair struct {
+		A int32
+		S string
+	}
+	// Two values (8 and 9 bytes), then a third cut inside S.
+	stream := hx("01000000 ffffffff 02000000 01000000 41 03000000 05000000 41")
+	for _, noFast := range []bool{false, true} {
+		d := uabin.NewDecoder(bytes.NewReader(stream))
+		d.Options.DisableFastPaths = noFast
+		var p pair
+		for i := 0; i < 2; i++ {
+			if err := d.Decode(&p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := d.Decode(&p)
+		const want = "uabin: decoding pair.S at offset 21: truncated input: string length 5 needs at least 5 bytes, 1 left"
+		var de *uabin.DecodeError
+		if !errors.As(err, &de) || !errors.Is(err, uabin.ErrTruncated) || err.Error() != want {
+			t.Errorf("fast paths off: %v: cut value: %v, want %s", noFast, err, want)
+		}
+
+		// A value larger than MaxMessageSize: the error is at the value
+		// that runs past the limit, in the stream.
+		d = uabin.NewDecoder(bytes.NewReader(append(hx("01000000 ffffffff"), hx("02000000 10000000 4142434445464748494a4b4c4d4e4f50")...)))
+		d.Options.DisableFastPaths = noFast
+		d.Options.MaxMessageSize = 12
+		if err := d.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		err = d.Decode(&p)
+		const wantLimit = "uabin: decoding pair.S at offset 12: limit exceeded: value larger than MaxMessageSize (12 bytes)"
+		if !errors.Is(err, uabin.ErrLimitExceeded) || err.Error() != wantLimit {
+			t.Errorf("fast paths off: %v: large value: %v, want %s", noFast, err, wantLimit)
 		}
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-
-	"github.com/uabin/uabin/uabin/wire"
 )
 
 // An Encoder writes OPC UA Binary values to a stream.
@@ -107,7 +105,8 @@ func (d *Decoder) decode(v any, msg bool) error {
 			return streamError(err, base)
 		}
 		if len(avail) >= max {
-			return &DecodeError{Offset: base + len(avail), Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
+			tooLarge(err, max)
+			return streamError(err, base)
 		}
 		if d.err != nil {
 			if d.err == io.EOF {
