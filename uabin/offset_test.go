@@ -120,6 +120,8 @@ func TestErrorOffsets(t *testing.T) {
 		{"ExtensionObject encoding", pad + "00 00 03", new(oEO), uabin.Limits{}, uabin.ErrInvalid, 6, "oEO.E", "invalid value: ExtensionObject encoding byte 3"},
 		{"ExtensionObject length", pad + "00 00 01 feffffff", new(oEO), uabin.Limits{}, uabin.ErrInvalid, 7, "oEO.E", "invalid value: ExtensionObject body length -2"},
 		{"ExtensionObject limit", pad + "00 00 01 05000000 0102030405", new(oEO), uabin.Limits{MaxByteStringLength: 4}, uabin.ErrLimitExceeded, 7, "oEO.E", "limit exceeded: ExtensionObject body length 5 above the limit 4"},
+		{"ExtensionObject cut", pad + "00 00 01 05000000 0102", new(oEO), uabin.Limits{}, uabin.ErrTruncated, 7, "oEO.E", "truncated input: ExtensionObject body length 5 needs 5 bytes, 2 left"},
+		{"ExtensionObject body", pad + "01 00 2a 01 01 05000000 02000000 41", new(oEO), uabin.Limits{}, uabin.ErrTruncated, 13, "oEO.E.Name", "truncated input: string length 2 needs at least 2 bytes, 1 left"}, // Argument (i=298): Name first
 		{"Go array length", pad + "03000000 01000000 02000000 03000000", new(oArr), uabin.Limits{}, uabin.ErrInvalid, 4, "oArr.A2", "invalid value: array length 3, the Go array [2]int32 needs 2"},
 		{"array length", pad + "feffffff", new(oTags), uabin.Limits{}, uabin.ErrInvalid, 4, "oTags.Tags", "invalid value: array length -2"},
 		{"array limit", pad + "03000000 01000000 02000000 03000000", new(oNums), uabin.Limits{MaxArrayLength: 2}, uabin.ErrLimitExceeded, 4, "oNums.Nums", "limit exceeded: array length 3 above the limit 2"},

@@ -115,6 +115,9 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 	case n > r.Limits.MaxByteStringLength:
 		r.FailAt(at, wire.ErrLimitExceeded, "ExtensionObject body length %d above the limit %d", n, r.Limits.MaxByteStringLength)
 		return
+	case n > r.Remaining():
+		r.FailAt(at, wire.ErrTruncated, "ExtensionObject body length %d needs %d bytes, %d left", n, n, r.Remaining())
+		return
 	}
 	if b := *hook.ReaderBodies(r); enc == types.ExtensionObjectBinary && b != nil {
 		saved := r.Limit(n)
