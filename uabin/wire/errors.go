@@ -96,11 +96,16 @@ func Errorf(kind error, format string, args ...any) error {
 	return &cause{kind: kind, msg: fmt.Sprintf(format, args...)}
 }
 
+// trimPrefix returns the message of the cause of a DecodeError or
+// EncodeError without the "uabin: " that the error's own message starts
+// with, also where a wrapped error repeats it ("bad thing: uabin: invalid
+// value", as fmt.Errorf("bad thing: %w", ErrInvalid) says), so that no
+// message says "uabin:" twice.
 func trimPrefix(err error) string {
 	if err == nil {
 		return "<nil>"
 	}
-	return strings.TrimPrefix(err.Error(), "uabin: ")
+	return strings.ReplaceAll(strings.TrimPrefix(err.Error(), "uabin: "), ": uabin: ", ": ")
 }
 
 // WithPath prepends elem to the field path of err when err is a
