@@ -116,10 +116,19 @@ func TestEveryErrorWrapsASentinel(t *testing.T) {
 					d := uabin.NewDecoder(bytes.NewReader(in))
 					d.Options = o
 					err := d.Decode(target())
-					if err == io.EOF || err == io.ErrUnexpectedEOF {
-						return nil // the documented stream ends
+					if err == io.EOF {
+						return nil // the documented clean end (an end inside a value is an ErrTruncated DecodeError)
 					}
 					return err
+				})
+				add("Decoder.DecodeMessage", func() error {
+					d := uabin.NewDecoder(bytes.NewReader(in))
+					d.Options = o
+					var v any
+					if err := d.DecodeMessage(&v); err != io.EOF {
+						return err
+					}
+					return nil
 				})
 			}
 			add("UnmarshalMessage", func() error { var v any; return o.UnmarshalMessage(in, &v) })
