@@ -4,7 +4,6 @@ import (
 	"sync"
 
 	"github.com/uabin/uabin/uabin/fastpath"
-	"github.com/uabin/uabin/uabin/wire"
 )
 
 // Options configures encoding and decoding. The zero value gives the
@@ -79,21 +78,12 @@ func (o Options) Append(b []byte, v any) ([]byte, error) { return o.appendTop(b,
 
 // Unmarshal is the package function Unmarshal with options o.
 func (o Options) Unmarshal(b []byte, v any) error {
-	if v == nil {
-		return &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got nil")}
-	}
-	_, _, err := o.consumeTop(b, v, true)
+	_, err := o.consumeTop(b, v, true, false)
 	return err
 }
 
 // Decode is the package function Decode with options o.
-func (o Options) Decode(b []byte, v any) (int, error) {
-	if v == nil {
-		return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got nil")}
-	}
-	_, n, err := o.consumeTop(b, v, false)
-	return n, err
-}
+func (o Options) Decode(b []byte, v any) (int, error) { return o.consumeTop(b, v, false, false) }
 
 // Size is the package function Size with options o. It encodes v into a
 // pooled scratch buffer, so it costs about as much as Append and does not

@@ -133,29 +133,11 @@ func (s *consumeState) failed(name string) bool {
 	return false
 }
 
-// maxPath bounds the length of error paths: a failure 100000 levels deep
-// would otherwise build its path in quadratic time. Longer paths keep their
-// innermost part after a leading "...".
-const maxPath = 512
-
-// addPath prepends elem to the path of err (see wire.WithPath).
+// addPath prepends elem to the path of err (see wire.WithPath, which
+// counts repeated segments and bounds the length, so that a failure 100000
+// levels deep builds its path in linear time).
 func addPath(err error, elem string) {
 	if elem == "_" {
-		return
-	}
-	var path *string
-	switch e := err.(type) {
-	case *wire.DecodeError:
-		path = &e.Path
-	case *wire.EncodeError:
-		path = &e.Path
-	default:
-		return
-	}
-	if len(*path) > maxPath {
-		if (*path)[0] != '.' {
-			*path = "..." + *path
-		}
 		return
 	}
 	wire.WithPath(err, elem)
@@ -378,55 +360,67 @@ func (o Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 }
 
 // consumeTop is the one internal decoding entry point: it decodes into the
-// value v points to or, for a service message (v nil), into a new value of
-// the type registered for the message's encoding id, which it returns.
-// whole requires that all of b is used.
-func (o Options) consumeTop(b []byte, v any, whole bool) (any, int, error) {
+// value v points to or, for a service message (msg), reads the type id
+// and decodes as consumeMessage says. whole requires that all of b is
+// used.
+func (o Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
+	t := reflect.TypeOf(v)
+	if t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
+		return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeString(t))}
+	}
 	var c *codec
-	var p pointer
-	if v != nil {
-		t := reflect.TypeOf(v)
-		if t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
-			return nil, 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
-		}
+	if !msg {
 		var perr *planError
 		if c, perr = codecFor(o.set(), t.Elem()); perr != nil {
-			return nil, 0, &DecodeError{Path: perr.path, Err: perr.cause()}
+			return 0, &DecodeError{Path: perr.path, Err: perr.cause()}
 		}
-		p = ifaceData(v)
 	}
 	max := o.messageLimit()
 	in := b
 	if len(b) > max {
 		if whole {
-			return nil, 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
+			return 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
 		}
 		in = b[:max]
 	}
 	s := o.newConsumeState(in)
 	defer s.release()
-	var val any
-	if c == nil {
-		var err error
-		if c, err = s.messageType(); err != nil {
-			return nil, s.r.Offset(), err
-		}
-		val = c.newValue(s)
+	if msg {
+		c = s.consumeMessage(v, t)
 	} else {
-		c.consume(s, p, c)
+		c.consume(s, ifaceData(v), c)
 	}
 	n, err := s.r.Offset(), s.r.Err()
 	if err != nil && len(in) < len(b) && errors.Is(err, ErrTruncated) {
-		return nil, n, &DecodeError{Offset: n, Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
+		tooLarge(err, max)
 	}
 	if err != nil {
-		if name := topName(c.typ); name != "" {
-			addPath(err, name)
+		if c != nil {
+			if name := topName(c.typ); name != "" {
+				addPath(err, name)
+			}
 		}
-		return nil, n, err
+		return n, err
 	}
 	if whole && n != len(b) {
-		return nil, n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
+		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
 	}
-	return val, n, nil
+	return n, nil
+}
+
+// tooLarge turns the ErrTruncated error of a value cut by MaxMessageSize
+// into an ErrLimitExceeded one, keeping its offset (the first byte of the
+// value that was cut) and path.
+func tooLarge(err error, max int) {
+	if de, ok := err.(*DecodeError); ok {
+		de.Err = wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)
+	}
+}
+
+// typeString names a Go type in errors; nil is "nil".
+func typeString(t reflect.Type) string {
+	if t == nil {
+		return "nil"
+	}
+	return t.String()
 }

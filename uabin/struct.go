@@ -297,6 +297,17 @@ func zeroStruct(p pointer, c *codec) bool {
 	return true
 }
 
+// maskName is the path element of the mask field f in errors: its name
+// if the mask is stored in it, else "_" (nothing: the error is the
+// structure's, as the mask of DataValue, whose field SentZero only keeps
+// bits, and of LocalizedText, which has no mask field).
+func (f *field) maskName() string {
+	if f.stored {
+		return f.name
+	}
+	return "_"
+}
+
 // loadMask reads the mask field f of the structure at p.
 func loadMask(p pointer, f *field) uint32 {
 	if f.wide {
@@ -321,7 +332,7 @@ func storedMask(s *appendState, p pointer, st *structPlan) (uint32, bool) {
 	m := loadMask(p, f)
 	if m&^st.owned != 0 {
 		s.w.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^st.owned)
-		s.failed(f.name)
+		s.failed(f.maskName())
 		return 0, false
 	}
 	return m, true
@@ -408,7 +419,7 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 	if st.implicit {
 		m = s.r.Uint32()
 		if m&^st.owned != 0 {
-			s.r.Failf(wire.ErrInvalid, "encoding mask 0x%x has bits that no optional field owns (0x%x)", m, m&^st.owned)
+			s.r.FailAt(s.r.Offset()-4, wire.ErrInvalid, "encoding mask 0x%x has bits that no optional field owns (0x%x)", m, m&^st.owned)
 			return
 		}
 	}
@@ -417,18 +428,19 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 		fp := p.at(f.off)
 		switch {
 		case f.isMask:
+			at := s.r.Offset()
 			if f.wide {
 				m = s.r.Uint32()
 			} else {
 				m = uint32(s.r.Uint8())
 			}
 			if s.r.Err() != nil {
-				s.failed(f.name)
+				s.failed(f.maskName())
 				return
 			}
 			if m&^st.owned != 0 {
-				s.r.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^st.owned)
-				s.failed(f.name)
+				s.r.FailAt(at, wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^st.owned)
+				s.failed(f.maskName())
 				return
 			}
 			if f.stored {
@@ -499,7 +511,7 @@ func consumeUnion(s *consumeState, p pointer, c *codec) {
 		return
 	}
 	if int64(n) >= int64(len(st.fields)) {
-		s.r.Failf(wire.ErrInvalid, "union switch %d, but there are %d alternatives", n, len(st.fields)-1)
+		s.r.FailAt(s.r.Offset()-4, wire.ErrInvalid, "union switch %d, but there are %d alternatives", n, len(st.fields)-1)
 		s.failed(sw.name)
 		return
 	}

@@ -67,7 +67,7 @@ func TestStreamText(t *testing.T) {
 		"        Value: {Type: String, Value: \"running\"}\n        Status: Uncertain",
 		"        Value: {Type: ByteString, Value: 9000 bytes [00 01 02 03",
 		"#7 MSG at offset 9736, 36 bytes",
-		"  error: uabin: decoding at offset 4: unknown type: no type is registered for the message type id ns=2;i=9001 (input offset 9764)",
+		"  error: uabin: decoding at offset 0: unknown type: no type is registered for the message type id ns=2;i=9001 (input offset 9760)",
 		"    0000  01 02 29 23 de ad be ef 05 00 00 00",
 		"#8 MSG (aborted) at offset 9772, 8247 bytes in 2 chunks at [9772 17964]\n  ChannelId=7 TokenId=1 SequenceNumber=5 RequestId=4\n  Error: BadTimeout\n  Reason: \"the operation timed out\"",
 		"#9 CLO at offset 18019, 57 bytes",
@@ -157,9 +157,9 @@ func TestBadInput(t *testing.T) {
 		{"truncated bare message", bare[:100],
 			[]string{"read as bare service messages: 1 message\n", "#1 service message at offset 0, 100 bytes", "NodesToRead[0].NodeID at offset 73: truncated input", "(input offset 73)", "raw (100 bytes)"}},
 		{"two bare messages and junk", append(append(bytes.Clone(bare), bare...), 0x07),
-			[]string{"3 messages", "#2 service message at offset 118, 118 bytes", "#3 service message at offset 236", "input offset 237"}},
+			[]string{"3 messages", "#2 service message at offset 118, 118 bytes", "#3 service message at offset 236", "input offset 236"}},
 		{"bare message with a bad NodeId form", append([]byte{0x01, 0x00, 0x77, 0x02, 0x3f}, bare[5:]...),
-			[]string{"invalid value", "(input offset 5)", "ReadRequest.RequestHeader"}},
+			[]string{"invalid value", "(input offset 4)", "ReadRequest.RequestHeader"}},
 		{"empty input", nil, []string{"0 bytes, read as bare service messages: 0 messages"}},
 	}
 	for _, c := range cases {

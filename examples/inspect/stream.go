@@ -100,9 +100,9 @@ func decodeBody(m *message, body []byte, at locator, opts uabin.Options, prefix 
 	var n int
 	var err error
 	if prefix {
-		v, n, err = opts.DecodeMessage(body)
+		n, err = opts.DecodeMessage(body, &v)
 	} else {
-		v, err = opts.UnmarshalMessage(body)
+		err = opts.UnmarshalMessage(body, &v)
 		n = len(body)
 	}
 	if id, ok := messageTypeID(body); ok {

@@ -106,8 +106,8 @@ func show(w io.Writer, title string, msg any) error {
 	if err != nil {
 		return err
 	}
-	decoded, err := uabin.UnmarshalMessage(b)
-	if err != nil {
+	var decoded any
+	if err := uabin.UnmarshalMessage(b, &decoded); err != nil {
 		return err
 	}
 

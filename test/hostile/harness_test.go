@@ -97,7 +97,8 @@ func decode(o uabin.Options, target cases.Target, in []byte) (v any, err error) 
 		}
 	}()
 	if target.Type == nil {
-		return o.UnmarshalMessage(in)
+		err = o.UnmarshalMessage(in, &v)
+		return v, err
 	}
 	p := reflect.New(target.Type).Interface()
 	return p, o.Unmarshal(in, p)

@@ -398,7 +398,7 @@ func TestTruncatedGoldens(t *testing.T) {
 						if n, err := o.Decode(in, p); err == nil {
 							t.Fatalf("fast paths off=%v: Decode of a %d-byte prefix succeeds using %d bytes", noFast, i, n)
 						}
-					} else if _, n, err := o.DecodeMessage(in); err == nil {
+					} else if n, err := o.DecodeMessage(in, new(any)); err == nil {
 						t.Fatalf("fast paths off=%v: DecodeMessage of a %d-byte prefix succeeds using %d bytes", noFast, i, n)
 					}
 				}

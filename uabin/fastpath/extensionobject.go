@@ -101,18 +101,22 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 		return
 	case types.ExtensionObjectBinary, types.ExtensionObjectXML:
 	default:
-		r.Failf(wire.ErrInvalid, "ExtensionObject encoding byte %d", enc)
+		r.FailAt(r.Offset()-1, wire.ErrInvalid, "ExtensionObject encoding byte %d", enc)
 		return
 	}
+	at := r.Offset() // errors of the length are reported at its first byte
 	n := int(r.Int32())
 	switch {
 	case r.Err() != nil:
 		return
 	case n < 0:
-		r.Failf(wire.ErrInvalid, "ExtensionObject body length %d", n)
+		r.FailAt(at, wire.ErrInvalid, "ExtensionObject body length %d", n)
 		return
 	case n > r.Limits.MaxByteStringLength:
-		r.Failf(wire.ErrLimitExceeded, "ExtensionObject body length %d above the limit %d", n, r.Limits.MaxByteStringLength)
+		r.FailAt(at, wire.ErrLimitExceeded, "ExtensionObject body length %d above the limit %d", n, r.Limits.MaxByteStringLength)
+		return
+	case n > r.Remaining():
+		r.FailAt(at, wire.ErrTruncated, "ExtensionObject body length %d needs %d bytes, %d left", n, n, r.Remaining())
 		return
 	}
 	if b := *hook.ReaderBodies(r); enc == types.ExtensionObjectBinary && b != nil {

@@ -73,6 +73,17 @@ func (r *Reader) Failf(kind error, format string, args ...any) {
 	}
 }
 
+// FailAt records an error of the given sentinel kind at offset off (if no
+// error is recorded yet) and stops all further reads. Codecs use it to
+// report a value at its first byte once they have read it: an encoding
+// byte, a mask, a length or a switch (DecodeError.Offset).
+func (r *Reader) FailAt(off int, kind error, format string, args ...any) {
+	if r.err == nil {
+		r.err = &DecodeError{Offset: off, Err: Errorf(kind, format, args...)}
+	}
+	r.end = r.off
+}
+
 func (r *Reader) truncated(need int) {
 	r.Failf(ErrTruncated, "need %d bytes, %d left", need, r.end-r.off)
 }
@@ -94,6 +105,19 @@ func (r *Reader) Enter() bool {
 func (r *Reader) tooDeep() bool {
 	r.depth--
 	r.Failf(ErrLimitExceeded, "nesting deeper than %d levels", r.Limits.MaxDepth)
+	return false
+}
+
+// EnterAt is Enter for a value that began at offset start, already
+// partly read (a Variant enters once its mask is checked): a failure is
+// reported at start, the first byte of the value that is too deep.
+func (r *Reader) EnterAt(start int) bool {
+	if r.Enter() {
+		return true
+	}
+	if e, ok := r.err.(*DecodeError); ok && e.Offset == r.off {
+		e.Offset = start
+	}
 	return false
 }
 

@@ -661,8 +661,8 @@ func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.
 		if t == chunk.TypeOpen && c.policy.IsECC() {
 			body = trimOpenPadding(c.cfg.Options, body)
 		}
-		v, err := c.cfg.Options.UnmarshalMessage(body)
-		if err != nil {
+		var v any
+		if err := c.cfg.Options.UnmarshalMessage(body, &v); err != nil {
 			return nil, &Error{Op: op, Code: types.StatusBadDecodingError, Err: err}
 		}
 		if f, ok := v.(*types.ServiceFault); ok {
@@ -699,7 +699,8 @@ func serviceDetail(h *types.ResponseHeader) error {
 // single trailing 0 after a complete message goes; anything else is left
 // for UnmarshalMessage to refuse.
 func trimOpenPadding(o uabin.Options, body []byte) []byte {
-	if _, n, err := o.DecodeMessage(body); err == nil && n == len(body)-1 && body[n] == 0 {
+	var v any
+	if n, err := o.DecodeMessage(body, &v); err == nil && n == len(body)-1 && body[n] == 0 {
 		return body[:n]
 	}
 	return body

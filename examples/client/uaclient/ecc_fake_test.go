@@ -102,8 +102,8 @@ func (s *eccServer) conn(conn net.Conn) error {
 		if m.Type == chunk.TypeClose {
 			return nil
 		}
-		req, err := uabin.UnmarshalMessage(m.Body)
-		if err != nil {
+		var req any
+		if err := uabin.UnmarshalMessage(m.Body, &req); err != nil {
 			return err
 		}
 		switch q := req.(type) {
