@@ -110,7 +110,7 @@ func ExampleLimits() {
 	// The defaults (MaxStringLength 65535) accept it.
 	fmt.Println(uabin.Unmarshal(b, &names), names)
 	// Output:
-	// uabin: decoding at offset 12: limit exceeded: string length 5 above the limit 4
+	// uabin: decoding [1] at offset 12: limit exceeded: string length 5 above the limit 4
 	// true true
 	// <nil> [pump valve]
 }
