@@ -41,6 +41,7 @@ type dynField struct {
 	goT   reflect.Type // Go type of the value in the block
 	sub   *dynType     // nested run-time structure (*Dynamic, []*Dynamic, Matrix of them), or nil
 	enum  *dynEnum     // enumeration names, for int32 and []int32 fields
+	bits  *dynEnum     // option set of an integer type: bit names by bit number, or nil
 	bit   int8         // optional field: its mask bit; else -1
 	array bool         // ValueRank 1
 	rank  int          // ValueRank of a matrix, else 0
@@ -69,39 +70,6 @@ var builtinGo = [...]reflect.Type{
 	types.TypeLocalizedText: typeLocalizedText, types.TypeExtensionObject: typeExtObject,
 	types.TypeDataValue: typeDataValue, types.TypeVariant: typeVariant,
 	types.TypeDiagnosticInfo: typeDiagInfo,
-}
-
-// nsZeroAlias maps namespace-0 DataTypes that are subtypes of built-ins (or
-// abstract) to the built-in they are encoded as (ids from NodeIds.csv).
-var nsZeroAlias = map[uint32]types.BuiltinType{
-	24:    types.TypeVariant,    // BaseDataType
-	26:    types.TypeVariant,    // Number
-	27:    types.TypeVariant,    // Integer
-	28:    types.TypeVariant,    // UInteger
-	29:    types.TypeInt32,      // Enumeration
-	30:    types.TypeByteString, // Image
-	288:   types.TypeUInt32,     // IntegerId
-	289:   types.TypeUInt32,     // Counter
-	290:   types.TypeDouble,     // Duration
-	291:   types.TypeString,     // NumericRange
-	294:   types.TypeDateTime,   // UtcTime
-	295:   types.TypeString,     // LocaleId
-	311:   types.TypeByteString, // ApplicationInstanceCertificate
-	388:   types.TypeNodeID,     // SessionAuthenticationToken
-	2000:  types.TypeByteString, // ImageBMP
-	2001:  types.TypeByteString, // ImageGIF
-	2002:  types.TypeByteString, // ImageJPG
-	2003:  types.TypeByteString, // ImagePNG
-	11737: types.TypeUInt64,     // BitFieldMaskDataType
-	12877: types.TypeString,     // NormalizedString
-	12878: types.TypeString,     // DecimalString
-	12879: types.TypeString,     // DurationString
-	12880: types.TypeString,     // TimeString
-	12881: types.TypeString,     // DateString
-	16307: types.TypeByteString, // AudioDataType
-	17588: types.TypeUInt32,     // Index
-	20998: types.TypeUInt32,     // VersionTime
-	23751: types.TypeString,     // UriString
 }
 
 // stdByDataType indexes types.StandardTypes by DataType id.
@@ -178,8 +146,11 @@ func (c *dynCompiler) typ(d *dynDef, path string, strict bool) (*dynType, *Defin
 		if t, ok := v.(*dynType); ok {
 			return t, nil
 		}
+		// The error was found when d was compiled on its own: its path
+		// starts with d's name, which path here stands for.
 		e := v.(*DefinitionError)
-		return nil, &DefinitionError{Type: e.Type, Path: joinField(path, e.Path), Err: e.Err}
+		rel, _ := strings.CutPrefix(e.Path, d.name)
+		return nil, &DefinitionError{Type: e.Type, Path: path + rel, Err: e.Err}
 	}
 	if t, ok := c.building[d]; ok {
 		if t.building {
@@ -281,12 +252,20 @@ func (c *dynCompiler) fill(t *dynType, path string) *DefinitionError {
 func (c *dynCompiler) field(f *dynField, dt types.NodeID, allowSub, strict bool, path string) *DefinitionError {
 	if d := c.st.resolve(dt, c.uris); d != nil {
 		switch {
-		case d.enum != nil:
+		case d.enum != nil && d.simple == 0:
 			if allowSub {
 				return c.goField(f, typeVariant, path)
 			}
 			f.enum = d.enum
 			return c.goField(f, reflect.TypeFor[int32](), path)
+		case d.simple != 0:
+			if err := c.simpleField(f, d.simple, nil, allowSub, path); err != nil {
+				return err
+			}
+			if !allowSub {
+				f.bits = d.enum
+			}
+			return nil
 		case allowSub:
 			return c.goField(f, typeExtObject, path)
 		}
@@ -301,33 +280,37 @@ func (c *dynCompiler) field(f *dynField, dt types.NodeID, allowSub, strict bool,
 		return nil
 	}
 	if dt.Namespace() != 0 || dt.Type() != types.IDTypeNumeric {
-		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType %v is not registered", dt)
+		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType,
+			"DataType %v is not registered (register structures with RegisterStructure, enumerations with RegisterEnum, simple subtypes of built-in types with RegisterSimpleType, option sets with RegisterOptionSet)", dt)
 	}
 	id := dt.IntID()
-	bt := types.BuiltinType(0)
-	switch {
-	case id >= 1 && id <= 25:
-		bt = types.BuiltinType(id)
-	case nsZeroAlias[id] != 0:
-		bt = nsZeroAlias[id]
-	}
-	if bt != 0 {
-		if allowSub {
-			if bt == types.TypeExtensionObject {
-				return c.goField(f, typeExtObject, path)
-			}
-			return c.goField(f, typeVariant, path)
-		}
-		return c.goField(f, builtinGo[bt], path)
+	if ti, ok := types.SimpleTypeInfoByID(id); ok {
+		return c.simpleField(f, ti.BuiltIn, ti.Type, allowSub, path)
 	}
 	ti, ok := stdByDataType[id]
 	switch {
 	case !ok:
-		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType %v is not registered (namespace-0 enumerations must be registered with RegisterEnum)", dt)
+		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType %v is not registered, and namespace 0 has no such DataType (types.SimpleTypes, types.StandardTypes)", dt)
 	case ti.Abstract || ti.Type == nil || allowSub:
 		return c.goField(f, typeExtObject, path)
 	}
 	return c.goField(f, ti.Type, path)
+}
+
+// simpleField makes f a field of a DataType encoded as the built-in type
+// bt: with the Go type goT if it is not nil (an enumeration or option set
+// of package types), else bt's. A field that allows subtypes holds a
+// Variant (an ExtensionObject for subtypes of Structure).
+func (c *dynCompiler) simpleField(f *dynField, bt types.BuiltinType, goT reflect.Type, allowSub bool, path string) *DefinitionError {
+	switch {
+	case allowSub && bt == types.TypeExtensionObject:
+		return c.goField(f, typeExtObject, path)
+	case allowSub:
+		return c.goField(f, typeVariant, path)
+	case goT != nil:
+		return c.goField(f, goT, path)
+	}
+	return c.goField(f, builtinGo[bt], path)
 }
 
 // goField makes f a field whose value is a Go value of type t (or []t).

@@ -68,7 +68,8 @@ type dynDef struct {
 	dtURI    string
 	ent      *regEntry // the encoding id's entry; nil without an encoding id
 	st       *types.StructureDefinition
-	enum     *dynEnum
+	enum     *dynEnum          // an enumeration's values; an option set's bits (with simple set)
+	simple   types.BuiltinType // a simple subtype or integer option set: the built-in type it is encoded as
 
 	// last is the type most recently compiled for the definition, with
 	// the registry state it was compiled in: found without hashing while
