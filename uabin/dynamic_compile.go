@@ -103,7 +103,7 @@ type dynFrame struct {
 // compiling it (and everything it reaches) on first use.
 func (s *dynState) compiled(d *dynDef, uris []string) (*dynType, *DefinitionError) {
 	k := dynKey{def: d}
-	if len(s.byDTURI) > 0 {
+	if len(s.byDTURI) > 0 || s.tables {
 		k.uris = strings.Join(uris, "\x00")
 	} else if l := d.last.Load(); l != nil && l.st == s {
 		return l.t, nil // the common case: no hashing
@@ -225,7 +225,7 @@ func (c *dynCompiler) fill(t *dynType, path string) *DefinitionError {
 		if f.rank > 0 {
 			f.array = true // resolve the element type as for an array
 		}
-		if err := c.field(f, sf.DataType, allowSub, strict, fpath); err != nil {
+		if err := c.field(f, t.def.table, sf.DataType, allowSub, strict, fpath); err != nil {
 			return err
 		}
 		if f.rank > 0 {
@@ -249,8 +249,21 @@ func (c *dynCompiler) fill(t *dynType, path string) *DefinitionError {
 }
 
 // field resolves the DataType of one field.
-func (c *dynCompiler) field(f *dynField, dt types.NodeID, allowSub, strict bool, path string) *DefinitionError {
-	if d := c.st.resolve(dt, c.uris); d != nil {
+func (c *dynCompiler) field(f *dynField, table []string, dt types.NodeID, allowSub, strict bool, path string) *DefinitionError {
+	var d *dynDef
+	if table == nil {
+		d = c.st.resolve(dt, c.uris)
+	} else {
+		// The definition's ids are indexes of its own table: by URI.
+		ns := int(dt.Namespace())
+		if ns >= len(table) {
+			return defErr(c.stack[len(c.stack)-1].t.name, path, ErrInvalid, "DataType %v: namespace index %d is not in the definition's namespace table of %d", dt, ns, len(table))
+		}
+		if dt, d = dt.WithNamespace(0), c.st.resolveURI(dt.WithNamespace(0), table[ns], c.uris); d == nil && table[ns] != uaNamespace {
+			return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType nsu=%s;%v is not registered", table[ns], dt)
+		}
+	}
+	if d != nil {
 		switch {
 		case d.enum != nil && d.simple == 0:
 			if allowSub {
