@@ -19,7 +19,9 @@ import (
 // OPC UA JSON form, or the number if it has no name); NodeId, ExpandedNodeId,
 // Guid, StatusCode, QualifiedName and DateTime as their text form; NaN and
 // infinities as "NaN", "Infinity", "-Infinity"; byte strings as []byte
-// (base64 in JSON); other values as they are. Nesting deeper than 64
+// (base64 in JSON); a Variant as the value it holds (nil when null); a
+// run-time structure held by an ExtensionObject or a Variant as its map,
+// like a nested structure; other values as they are. Nesting deeper than 64
 // levels (a value made to contain itself with Set) is cut off.
 func (x *Dynamic) AsMap() map[string]any { return x.asMap(0) }
 
@@ -74,7 +76,19 @@ func jsonValue(v any, enum *dynEnum, depth int) any {
 		if d := variantDynamic(v); d != nil {
 			return d.asMap(depth + 1)
 		}
-		return v
+		if v.IsNull() || depth > maxTextDepth {
+			return nil
+		}
+		return jsonValue(v.Value(), nil, depth+1)
+	case []types.Variant:
+		if v == nil {
+			return nil
+		}
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = jsonValue(e, nil, depth)
+		}
+		return out
 	case int32:
 		if enum != nil {
 			return enumText(enum, v)
