@@ -25,6 +25,13 @@
 // types.EnumDefinition, NodeIds in the indexes of a session's namespace
 // table), ready for uabin's Registry.RegisterStructure and RegisterEnum.
 //
+// Set.Register loads every DataType of the set outside namespace 0 into a
+// uabin.Registry in one call, by namespace URI: structures and unions,
+// enumerations, option sets, simple subtypes and abstract types, so that
+// their values decode into *uabin.Dynamic with whatever namespace indexes a
+// server assigns (docs/dynamic.md). It is the one part of the package that
+// uses package uabin.
+//
 // Only what describes DataTypes is read: Objects are read as far as their
 // BrowseName (to name encoding nodes), every other node is skipped.
 //
