@@ -36,6 +36,14 @@ package types
 
 import "reflect"
 
+// SchemaVersion and SchemaPublished are the version and publication date of
+// the namespace-0 model (Opc.Ua.NodeSet2.Services.xml) this package is
+// generated from.
+const (
+	SchemaVersion   = "1.05.03"
+	SchemaPublished = "2023-12-15"
+)
+
 // SimpleTypeInfo describes a DataType of namespace 0 that is no structure:
 // a built-in type, an abstract type, a subtype of a built-in type
 // (TrimmedString, Duration, ...), an enumeration or an option set of an

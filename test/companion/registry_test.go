@@ -24,7 +24,12 @@ var (
 
 // loadSet reads namespace 0 and the ten companion nodesets, or skips the
 // test when they are not there.
-func loadSet(t testing.TB) *nodeset.Set {
+func loadSet(t testing.TB) *nodeset.Set { return loadSetWith(t, false) }
+
+// loadSetWith reads the ten companion nodesets with namespace 0 from
+// Opc.Ua.NodeSet2.Services.xml, or from package types (nodeset.Namespace0)
+// if ns0FromTypes is set.
+func loadSetWith(t testing.TB, ns0FromTypes bool) *nodeset.Set {
 	t.Helper()
 	services := filepath.Join(schemaDir, "Opc.Ua.NodeSet2.Services.xml")
 	paths := []string{services}
@@ -33,7 +38,26 @@ func loadSet(t testing.TB) *nodeset.Set {
 		abs, _ := filepath.Abs(filepath.Join(nodesetDir, ".."))
 		t.Skipf("skipping: the NodeSet2 files are not in %s (../shared/nodesets and ../shared/schema relative to the repository root)", abs)
 	}
-	set, err := nodeset.Load(append(paths, names...)...)
+	if !ns0FromTypes {
+		set, err := nodeset.Load(append(paths, names...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return set
+	}
+	files := []*nodeset.NodeSet{nodeset.Namespace0()}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := nodeset.Parse(filepath.Base(name), data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	set, err := nodeset.NewSet(files...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,9 +69,17 @@ func loadSet(t testing.TB) *nodeset.Set {
 // vector decodes into a *uabin.Dynamic of the right name and re-encodes
 // byte for byte, as an ExtensionObject under the file's namespace table
 // and inside a Variant under the session table of the variants, in both
-// modes.
+// modes; with namespace 0 from the NodeSet2 file and from package types
+// (nodeset.Namespace0).
 func TestRuntimeRegistryVectors(t *testing.T) {
-	set := loadSet(t)
+	for _, fromTypes := range []bool{false, true} {
+		t.Run(fmt.Sprintf("namespace 0 from types: %v", fromTypes), func(t *testing.T) {
+			testRuntimeRegistryVectors(t, loadSetWith(t, fromTypes))
+		})
+	}
+}
+
+func testRuntimeRegistryVectors(t *testing.T, set *nodeset.Set) {
 	r := uabin.NewRegistry()
 	if err := set.Register(r); err != nil {
 		t.Fatal(err)
