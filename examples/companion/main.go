@@ -7,27 +7,27 @@
 // node-opcua server sends for such a value (a vector of test/companion);
 // both ways decode them and encode them back to the same bytes.
 //
-// Run it from the repository root: go run ./examples/companion
+// Run it with no arguments: go run ./examples/companion
 //
-// The run-time part reads Opc.Ua.Machinery.Result.NodeSet2.xml and
-// namespace 0 (Opc.Ua.NodeSet2.Services.xml) from ../shared/nodesets and
-// ../shared/schema relative to the repository root (flags -nodesets and
-// -schema); without them it says so and prints the generated part only.
+// Opc.Ua.Machinery.Result.NodeSet2.xml is a copy, unchanged, of the OPC
+// Foundation's file (github.com/OPCFoundation/UA-Nodeset, commit
+// a2d4ae8b337ff9f014878fc88f9b6acda0ff3674, under the OPC Foundation MIT
+// License 1.00 at its top), embedded in the program. At run time namespace
+// 0 comes from package types (nodeset.Namespace0), so nothing else is
+// read; generating the package needs Opc.Ua.NodeSet2.Services.xml too
+// (../shared/schema relative to the repository root in the line below).
 package main
 
-//go:generate go run ../../cmd/uabingen -o machineryresult -package machineryresult ../../../shared/nodesets/Opc.Ua.Machinery.Result.NodeSet2.xml ../../../shared/schema/Opc.Ua.NodeSet2.Services.xml
+//go:generate go run ../../cmd/uabingen -o machineryresult -package machineryresult Opc.Ua.Machinery.Result.NodeSet2.xml ../../../shared/schema/Opc.Ua.NodeSet2.Services.xml
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/uabin/uabin/examples/companion/machineryresult"
 	"github.com/uabin/uabin/types"
@@ -46,17 +46,19 @@ const vector = "01019013012e00000001018d130117000000000000000f000000746578742031
 // table, as they register their ids by namespace URI.
 var session = []string{"http://opcfoundation.org/UA/", machineryresult.NamespaceURI}
 
+// machineryResult is the NodeSet2 file of Machinery Result.
+//
+//go:embed Opc.Ua.Machinery.Result.NodeSet2.xml
+var machineryResult []byte
+
 func main() {
-	nodesets := flag.String("nodesets", filepath.Join("..", "shared", "nodesets"), "directory of Opc.Ua.Machinery.Result.NodeSet2.xml")
-	schema := flag.String("schema", filepath.Join("..", "shared", "schema"), "directory of Opc.Ua.NodeSet2.Services.xml (namespace 0)")
-	flag.Parse()
-	if err := run(os.Stdout, *nodesets, *schema); err != nil {
+	if err := run(os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "companion:", err)
 		os.Exit(1)
 	}
 }
 
-func run(w io.Writer, nodesetDir, schemaDir string) error {
+func run(w io.Writer) error {
 	b, err := hex.DecodeString(vector)
 	if err != nil {
 		return err
@@ -86,13 +88,13 @@ func run(w io.Writer, nodesetDir, schemaDir string) error {
 	}
 	fmt.Fprintf(w, "generated: re-encoded to the same bytes: %v\n", bytes.Equal(again, b))
 
-	// 2. Run time: the NodeSet2 file, no generated code.
-	set, err := nodeset.Load(filepath.Join(schemaDir, "Opc.Ua.NodeSet2.Services.xml"),
-		filepath.Join(nodesetDir, "Opc.Ua.Machinery.Result.NodeSet2.xml"))
-	if errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(w, "run time: skipped, the NodeSet2 files are not there (%v)\n", err)
-		return nil
+	// 2. Run time: the NodeSet2 file, no generated code; namespace 0 from
+	// package types.
+	f, err := nodeset.Parse("Opc.Ua.Machinery.Result.NodeSet2.xml", machineryResult)
+	if err != nil {
+		return err
 	}
+	set, err := nodeset.NewSet(nodeset.Namespace0(), f)
 	if err != nil {
 		return err
 	}
