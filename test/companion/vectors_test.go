@@ -70,7 +70,7 @@ type summaryFile struct {
 }
 
 // nodeIDIn resolves an "nsu=URI;i=N" id with a namespace table.
-func nodeIDIn(t *testing.T, s string, table []string) types.NodeID {
+func nodeIDIn(t testing.TB, s string, table []string) types.NodeID {
 	t.Helper()
 	i := strings.LastIndex(s, ";i=")
 	if !strings.HasPrefix(s, "nsu=") || i < 0 {
@@ -88,7 +88,7 @@ func nodeIDIn(t *testing.T, s string, table []string) types.NodeID {
 	return types.NewNumericNodeID(uint16(ns), uint32(n))
 }
 
-func unhex(t *testing.T, what, s string) []byte {
+func unhex(t testing.TB, what, s string) []byte {
 	t.Helper()
 	b, err := hex.DecodeString(s)
 	if err != nil {
@@ -97,7 +97,7 @@ func unhex(t *testing.T, what, s string) []byte {
 	return b
 }
 
-func readJSON(t *testing.T, name string, v any) {
+func readJSON(t testing.TB, name string, v any) {
 	t.Helper()
 	b, err := os.ReadFile(name)
 	if err != nil {
