@@ -214,7 +214,7 @@ func TestNestedDynamicText(t *testing.T) {
 	if strings.Contains(s, "0x") || strings.Count(s, "Point{X: 1.5, Y: 0}") != 3 {
 		t.Errorf("String: %s", s)
 	}
-	if got := types.NewExtensionObject(p).String(); !strings.Contains(got, "Point{X: 1.5, Y: 0}") {
+	if got := types.NewExtensionObject(p).String(); got != "ExtensionObject{*uabin.Dynamic(Point{X: 1.5, Y: 0})}" {
 		t.Errorf("ExtensionObject.String: %s", got)
 	}
 	j, err := json.Marshal(x)

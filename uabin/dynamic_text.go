@@ -249,12 +249,17 @@ func dynamicIn(v any) *Dynamic {
 }
 
 // Format implements fmt.Formatter: every verb prints String's text (%q
-// quoted), so that a Dynamic shows its fields wherever fmt prints it,
-// also inside an ExtensionObject or a Go struct.
+// quoted; %+v in parentheses, so that it reads well after a %T, as
+// types.ExtensionObject.String prints its Value), so that a Dynamic shows
+// its fields wherever fmt prints it, also inside an ExtensionObject or a Go
+// struct.
 func (x Dynamic) Format(f fmt.State, verb rune) {
 	s := x.String()
-	if verb == 'q' {
+	switch {
+	case verb == 'q':
 		s = strconv.Quote(s)
+	case verb == 'v' && f.Flag('+'):
+		s = "(" + s + ")"
 	}
 	_, _ = f.Write([]byte(s))
 }
