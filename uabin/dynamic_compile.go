@@ -142,15 +142,14 @@ func (s *dynState) compiled(d *dynDef, uris []string) (*dynType, *DefinitionErro
 // compiled now. path is where d was met; strict tells whether the field
 // leading here is a mandatory scalar of a non-union structure.
 func (c *dynCompiler) typ(d *dynDef, path string, strict bool) (*dynType, *DefinitionError) {
+	// A cached error of d is not reused: it was found from d, and the
+	// same fault met from here may be another (a cycle is reported at the
+	// type met again). Compiling d again gives the error a compilation
+	// from here finds, whatever was compiled first; failures are rare.
 	if v, ok := c.st.cache.Load(dynKey{def: d, uris: c.key}); ok {
 		if t, ok := v.(*dynType); ok {
 			return t, nil
 		}
-		// The error was found when d was compiled on its own: its path
-		// starts with d's name, which path here stands for.
-		e := v.(*DefinitionError)
-		rel, _ := strings.CutPrefix(e.Path, d.name)
-		return nil, &DefinitionError{Type: e.Type, Path: path + rel, Err: e.Err}
 	}
 	if t, ok := c.building[d]; ok {
 		if t.building {

@@ -241,6 +241,9 @@ func TestDefinitionErrorPathOrder(t *testing.T) {
 			r.RegisterStructure(xid(2703), xid(1703), "Outer", structure(S, sf("A", ns0(6)), sf("In", nid(1704)))),
 			r.RegisterStructure(xid(2704), xid(1704), "Inner", structure(S, sf("Mid", nid(1705)))),
 			r.RegisterStructure(xid(2705), xid(1705), "Leaf", structure(S, sf("Missing", nid(1799)))),
+			// A cycle of mandatory fields: Ping.P is a Pong, Pong.Q a Ping.
+			r.RegisterStructure(xid(2706), xid(1706), "Ping", structure(S, sf("P", nid(1707)))),
+			r.RegisterStructure(xid(2707), xid(1707), "Pong", structure(S, sf("Q", nid(1706)))),
 		} {
 			if err != nil {
 				t.Fatal(err)
@@ -263,5 +266,13 @@ func TestDefinitionErrorPathOrder(t *testing.T) {
 		if !errors.As(got, &de) || de.Path != "Outer.In.Mid.Missing" || de.Type != "Leaf" {
 			t.Errorf("after compiling %d first: %#v", first, de)
 		}
+	}
+	_, wantPing := NewDynamic(reg(), xid(2706), nil)
+	r := reg()
+	if _, err := NewDynamic(r, xid(2707), nil); !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("Pong: %v", err)
+	}
+	if _, got := NewDynamic(r, xid(2706), nil); got == nil || wantPing == nil || got.Error() != wantPing.Error() {
+		t.Errorf("Ping after Pong:\n got %v\nwant %v", got, wantPing)
 	}
 }
