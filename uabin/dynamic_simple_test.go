@@ -276,3 +276,54 @@ func TestDefinitionErrorPathOrder(t *testing.T) {
 		t.Errorf("Ping after Pong:\n got %v\nwant %v", got, wantPing)
 	}
 }
+
+// TestRegisterStructureIn checks definitions in their own namespace table:
+// they resolve by URI with any session table, and bad tables are refused.
+func TestRegisterStructureIn(t *testing.T) {
+	own := []string{uaNamespace, "urn:a", "urn:b"}
+	r := NewRegistry()
+	n := func(ns uint16, i uint32) types.NodeID { return types.NewNumericNodeID(ns, i) }
+	x := func(ns uint16, i uint32) types.ExpandedNodeID { return types.ExpandedNodeID{NodeID: n(ns, i)} }
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(r.RegisterStructureIn(own, x(2, 5001), x(2, 3001), "Leaf", structure(types.StructureTypeStructure, sf("V", ns0(5)))))
+	must(r.RegisterSimpleType(types.ExpandedNodeID{NodeID: n(0, 3002), NamespaceURI: "urn:a"}, "Code", types.TypeByte))
+	must(r.RegisterStructureIn(own, x(1, 5003), x(1, 3003), "Top", structure(types.StructureTypeStructure,
+		sf("L", n(2, 3001)), sf("C", n(1, 3002)), sf("T", ns0(31918)))))
+	for _, session := range [][]string{{uaNamespace, "urn:a", "urn:b"}, {uaNamespace, "urn:b", "urn:x", "urn:a"}} {
+		ia := uint16(len(session) - 1)
+		if session[1] == "urn:a" {
+			ia = 1
+		}
+		o := Options{Types: r, NamespaceURIs: session}
+		body := []byte{0x07, 0x00, 0x09, 1, 0, 0, 0, 'z'}
+		eo := types.ExtensionObject{TypeID: n(ia, 5003), Encoding: types.ExtensionObjectBinary, Body: body}
+		b, err := Marshal(eo)
+		must(err)
+		var back types.ExtensionObject
+		must(o.Unmarshal(b, &back))
+		d, ok := back.Value.(*Dynamic)
+		if !ok || d.String() != `Top{L: Leaf{V: 7}, C: 9, T: "z"}` {
+			t.Errorf("session %q: %v", session, back.Value)
+		}
+		again, err := o.Marshal(back)
+		must(err)
+		if string(again) != string(b) {
+			t.Errorf("session %q: % x re-encoded as % x", session, b, again)
+		}
+	}
+	if err := r.RegisterStructureIn([]string{"urn:a"}, x(1, 1), x(1, 2), "Bad", structure(types.StructureTypeStructure, sf("V", ns0(5)))); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a table without namespace 0 first: %v", err)
+	}
+	if err := r.RegisterStructureIn(own, x(3, 1), x(1, 2), "Bad", structure(types.StructureTypeStructure, sf("V", ns0(5)))); !errors.Is(err, ErrInvalid) {
+		t.Errorf("an index beyond the table: %v", err)
+	}
+	must(r.RegisterStructureIn(own, x(1, 7001), x(1, 7002), "Dangling", structure(types.StructureTypeStructure, sf("V", n(5, 1)), sf("W", n(2, 999)))))
+	if _, err := NewDynamic(r, types.ExpandedNodeID{NodeID: n(0, 7001), NamespaceURI: "urn:a"}, nil); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a field index beyond the table: %v", err)
+	}
+}
