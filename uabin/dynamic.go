@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/uabin/uabin/types"
 )
@@ -263,6 +264,13 @@ func (x *Dynamic) EnumName(name string) string {
 		return ""
 	}
 	f := &x.t.fields[i]
+	if f.goEnum && !f.array {
+		v, _ := x.Field(i)
+		if s, ok := goEnumJSON(v).(string); ok {
+			return s[:strings.LastIndexByte(s, '_')]
+		}
+		return ""
+	}
 	if f.enum == nil || f.array {
 		return ""
 	}

@@ -36,16 +36,17 @@ type dynType struct {
 
 // dynField is one field of a dynType.
 type dynField struct {
-	name  string       // field name, for paths and accessors
-	off   uintptr      // offset of the value in the block
-	goT   reflect.Type // Go type of the value in the block
-	sub   *dynType     // nested run-time structure (*Dynamic, []*Dynamic, Matrix of them), or nil
-	enum  *dynEnum     // enumeration names, for int32 and []int32 fields
-	bits  *dynEnum     // option set of an integer type: bit names by bit number, or nil
-	bit   int8         // optional field: its mask bit; else -1
-	array bool         // ValueRank 1
-	rank  int          // ValueRank of a matrix, else 0
-	elemT reflect.Type // a matrix of Go values: the element type
+	name   string       // field name, for paths and accessors
+	off    uintptr      // offset of the value in the block
+	goT    reflect.Type // Go type of the value in the block
+	sub    *dynType     // nested run-time structure (*Dynamic, []*Dynamic, Matrix of them), or nil
+	enum   *dynEnum     // enumeration names, for int32 and []int32 fields
+	bits   *dynEnum     // option set of an integer type: bit names by bit number, or nil
+	goEnum bool         // a namespace-0 enumeration of a Go type of package types (String gives the names)
+	bit    int8         // optional field: its mask bit; else -1
+	array  bool         // ValueRank 1
+	rank   int          // ValueRank of a matrix, else 0
+	elemT  reflect.Type // a matrix of Go values: the element type
 }
 
 var (
@@ -297,6 +298,7 @@ func (c *dynCompiler) field(f *dynField, table []string, dt types.NodeID, allowS
 	}
 	id := dt.IntID()
 	if ti, ok := types.SimpleTypeInfoByID(id); ok {
+		f.goEnum = ti.Enumeration && ti.Type != nil && !allowSub
 		return c.simpleField(f, ti.BuiltIn, ti.Type, allowSub, path)
 	}
 	ti, ok := stdByDataType[id]

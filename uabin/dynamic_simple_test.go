@@ -120,6 +120,16 @@ func TestNamespaceZeroSimpleTypes(t *testing.T) {
 	if s := x.String(); !strings.Contains(s, "Access: CurrentRead|CurrentWrite") || !strings.Contains(s, "Class: Variable") {
 		t.Errorf("String: %s", s)
 	}
+	j, err := json.Marshal(x)
+	if err != nil || !strings.Contains(string(j), `"Class":"Variable_2"`) {
+		t.Errorf("JSON: %s, %v", j, err)
+	}
+	if n := x.EnumName("Class"); n != "Variable" {
+		t.Errorf("EnumName Class: %q", n)
+	}
+	if c := x.AsMap()["Class"]; c != "Variable_2" {
+		t.Errorf("AsMap Class: %#v", c)
+	}
 }
 
 // TestRegisterSimpleTypeAndOptionSet checks simple subtypes and option

@@ -38,6 +38,9 @@ func (x *Dynamic) asMap(depth int) map[string]any {
 		if !ok {
 			continue
 		}
+		if x.t.fields[i].goEnum {
+			v = goEnumJSON(v)
+		}
 		m[x.t.fields[i].name] = jsonValue(v, x.t.fields[i].enum, depth)
 	}
 	return m
@@ -177,6 +180,9 @@ func (x *Dynamic) appendJSON(b []byte, depth int) []byte {
 		k, _ := json.Marshal(x.t.fields[i].name)
 		b = append(b, k...)
 		b = append(b, ':')
+		if x.t.fields[i].goEnum {
+			v = goEnumJSON(v)
+		}
 		if d := dynamicIn(v); d != nil {
 			v = d
 		} else if eos, ok := v.([]types.ExtensionObject); ok && holdsDynamic(eos) {
@@ -419,4 +425,30 @@ func appendBits(sb *strings.Builder, v any, bits *dynEnum) {
 		}
 		fmt.Fprintf(sb, "%#x", u)
 	}
+}
+
+// goEnumJSON returns the OPC UA JSON form ("Variable_2") of a value of a
+// namespace-0 enumeration of package types, or of each element of an array
+// of them; the number if String has no name for it.
+func goEnumJSON(v any) any {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Slice {
+		if rv.IsNil() {
+			return nil
+		}
+		out := make([]any, rv.Len())
+		for i := range out {
+			out[i] = goEnumJSON(rv.Index(i).Interface())
+		}
+		return out
+	}
+	s, ok := v.(fmt.Stringer)
+	if !ok || !rv.CanInt() {
+		return v
+	}
+	name, n := s.String(), strconv.FormatInt(rv.Int(), 10)
+	if name == "" || strings.HasSuffix(name, "("+n+")") {
+		return rv.Int()
+	}
+	return name + "_" + n
 }
