@@ -80,7 +80,11 @@ func run(w io.Writer) error {
 		return fmt.Errorf("decoded a %T", eo.Value)
 	}
 	meta, _ := res.ResultMetaData.Value.(*machineryresult.ResultMetaDataType)
-	fmt.Fprintf(w, "generated: %T with ResultContent %v\n", res, res.ResultContent)
+	content := make([]any, len(res.ResultContent))
+	for i, v := range res.ResultContent {
+		content[i] = v.Value()
+	}
+	fmt.Fprintf(w, "generated: %T with ResultContent %v\n", res, content)
 	fmt.Fprintf(w, "generated: ResultMetaData is a %T with ResultID %q\n", meta, meta.ResultID)
 	again, err := o.Marshal(&eo)
 	if err != nil {
