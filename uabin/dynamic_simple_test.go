@@ -337,3 +337,32 @@ func TestRegisterStructureIn(t *testing.T) {
 		t.Errorf("a field index beyond the table: %v", err)
 	}
 }
+
+// TestRegisterSimpleTypeByIndex registers a simple type and an option set
+// by namespace index, as a client reading one server's nodes would.
+func TestRegisterSimpleTypeByIndex(t *testing.T) {
+	r := NewRegistry()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(r.RegisterSimpleType(xid(3100), "Year", types.TypeUInt16))
+	must(r.RegisterOptionSet(types.ExpandedNodeID{}, xid(3101), "Behavior", types.TypeUInt32,
+		types.EnumDefinition{Fields: []types.EnumField{{Name: "KeepsParameters", Value: 0}, {Name: "WillReboot", Value: 2}}}))
+	must(r.RegisterStructure(xid(2102), xid(1102), "Update", structure(types.StructureTypeStructure,
+		sf("Year", nid(3100)), sf("Behavior", nid(3101)))))
+	x, err := NewDynamic(r, xid(2102), nil)
+	must(err)
+	must(x.Set("Year", uint16(1999)))
+	must(x.Set("Behavior", uint32(5)))
+	b, err := Options{Types: r}.Marshal(x)
+	must(err)
+	if want := unhex(t, "cf07 05000000"); string(b) != string(want) {
+		t.Errorf("got % x, want % x", b, want)
+	}
+	if got := x.String(); got != "Update{Year: 1999, Behavior: KeepsParameters|WillReboot}" {
+		t.Errorf("String: %s", got)
+	}
+}
