@@ -88,8 +88,7 @@ func (r *Registry) RegisterOptionSet(encodingID, dataTypeID types.ExpandedNodeID
 		width = 64
 	case types.TypeExtensionObject:
 		return r.RegisterStructure(encodingID, dataTypeID, name, types.StructureDefinition{
-			DefaultEncodingID: encodingID.NodeID,
-			BaseDataType:      optionSetID,
+			BaseDataType: optionSetID,
 			Fields: []types.StructureField{
 				{Name: "Value", DataType: types.NewNumericNodeID(0, uint32(types.TypeByteString)), ValueRank: -1},
 				{Name: "ValidBits", DataType: types.NewNumericNodeID(0, uint32(types.TypeByteString)), ValueRank: -1},
