@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/uabin/uabin/types"
 )
@@ -19,11 +20,16 @@ import (
 // Field values have the Go types of docs/types.md: bool, int8 ... float64,
 // string, types.DateTime, types.GUID, []byte, types.NodeID, ...,
 // types.Variant for BaseDataType and other abstract types,
-// types.ExtensionObject for Structure and for fields that allow subtypes;
-// enumerations are int32 (their names are shown by String, AsMap and
-// MarshalJSON); standard structures of namespace 0 are their generated Go
-// types (types.Range, ...); nested run-time structures are *Dynamic;
-// arrays (ValueRank 1) are slices of these. An optional field is absent or
+// types.ExtensionObject for Structure, abstract structures and fields that
+// allow subtypes; registered enumerations are int32 (their names are shown
+// by String, AsMap and MarshalJSON); namespace-0 enumerations and option
+// sets are the Go types of package types (types.NodeClass,
+// types.AccessLevelType); simple subtypes of built-in types and registered
+// option sets on an integer are their built-in's Go type (uint16 for a
+// UInt16 subtype); standard structures of namespace 0 are their generated
+// Go types (types.Range, ...); nested run-time structures are *Dynamic;
+// arrays (ValueRank 1) are slices of these, matrices (ValueRank ≥ 2)
+// Matrix values. An optional field is absent or
 // present; a union has at most one field, the selected one.
 //
 // The zero Dynamic has no type: make values with NewDynamic or by decoding.
@@ -258,6 +264,13 @@ func (x *Dynamic) EnumName(name string) string {
 		return ""
 	}
 	f := &x.t.fields[i]
+	if f.goEnum && !f.array {
+		v, _ := x.Field(i)
+		if s, ok := goEnumJSON(v).(string); ok {
+			return s[:strings.LastIndexByte(s, '_')]
+		}
+		return ""
+	}
 	if f.enum == nil || f.array {
 		return ""
 	}
