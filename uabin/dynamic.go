@@ -1,12 +1,12 @@
 package uabin
 
 import (
-	"fmt"
 	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 // Dynamic is a value of a structure known only from its run-time definition
@@ -191,7 +191,7 @@ func (x *Dynamic) Set(name string, v any) error {
 	}
 	i := x.Index(name)
 	if i < 0 {
-		return fmt.Errorf("uabin: %s has no field %q: %w", x.t.name, name, ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s has no field %q", x.t.name, name)
 	}
 	f := &x.t.fields[i]
 	dst := reflect.NewAt(f.goT, x.p.at(f.off).raw()).Elem()
@@ -201,22 +201,22 @@ func (x *Dynamic) Set(name string, v any) error {
 		case reflect.Slice, reflect.Pointer:
 			dst.SetZero()
 		default:
-			return fmt.Errorf("uabin: %s.%s cannot be nil: %w", x.t.name, name, ErrInvalid)
+			return wire.Errorf(ErrInvalid, "%s.%s cannot be nil", x.t.name, name)
 		}
 	case reflect.TypeOf(v) == f.goT:
 		dst.Set(reflect.ValueOf(v))
 	default:
-		return fmt.Errorf("uabin: %s.%s needs a %v, got %T: %w", x.t.name, name, f.goT, v, ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s.%s needs a %v, got %T", x.t.name, name, f.goT, v)
 	}
 	if nv, ok := v.(*Dynamic); ok && nv != nil && (nv.t == nil || nv.t.def != f.sub.def) {
 		dst.SetZero()
-		return fmt.Errorf("uabin: %s.%s needs a %s, got a %s: %w", x.t.name, name, f.sub.name, nv.Name(), ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s.%s needs a %s, got a %s", x.t.name, name, f.sub.name, nv.Name())
 	}
 	if nv, ok := v.([]*Dynamic); ok {
 		for _, e := range nv {
 			if e != nil && (e.t == nil || e.t.def != f.sub.def) {
 				dst.SetZero()
-				return fmt.Errorf("uabin: %s.%s needs %s elements, got a %s: %w", x.t.name, name, f.sub.name, e.Name(), ErrInvalid)
+				return wire.Errorf(ErrInvalid, "%s.%s needs %s elements, got a %s", x.t.name, name, f.sub.name, e.Name())
 			}
 		}
 	}
@@ -238,7 +238,7 @@ func (x *Dynamic) Set(name string, v any) error {
 func (x *Dynamic) Clear(name string) error {
 	i := x.Index(name)
 	if i < 0 {
-		return fmt.Errorf("uabin: %s has no field %q: %w", x.Name(), name, ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s has no field %q", x.Name(), name)
 	}
 	f := &x.t.fields[i]
 	switch {
@@ -249,7 +249,7 @@ func (x *Dynamic) Clear(name string) error {
 	case f.bit >= 0:
 		*x.word() &^= 1 << uint(f.bit)
 	default:
-		return fmt.Errorf("uabin: %s.%s is not optional: %w", x.t.name, name, ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s.%s is not optional", x.t.name, name)
 	}
 	reflect.NewAt(f.goT, x.p.at(f.off).raw()).Elem().SetZero()
 	return nil
