@@ -139,8 +139,9 @@ func appendElems(s *appendState, base pointer, n int, ec *codec, bulk bool) {
 		}
 		return
 	}
+	w := &s.w
 	for i := 0; i < n; i++ {
-		appendValue(s, base.at(uintptr(i)*size), o, ec)
+		appendPrimitive(w, base.at(uintptr(i)*size), o)
 	}
 }
 
@@ -201,9 +202,9 @@ func consumeElems(s *consumeState, base pointer, n int, ec *codec, bulk bool) {
 		}
 		return
 	}
-	at := s.r.Offset()
+	at, r := s.r.Offset(), &s.r
 	for i := 0; i < n; i++ {
-		consumeValue(s, base.at(uintptr(i)*size), o, ec)
+		consumePrimitive(r, base.at(uintptr(i)*size), o)
 	}
 	// A fixed-size primitive fails only when the input ends (the array
 	// length was checked against the bytes left, so only after a bulk

@@ -55,6 +55,13 @@ var consumePool = sync.Pool{New: func() any {
 // a panic that could be turned into an error.
 const hardMaxDepth = 100000
 
+// same reports whether ct is what o gives (the same set, registry and
+// namespace table).
+func (ct *callTypes) same(o *Options) bool {
+	return ct.set == o.set() && ct.registry == o.Types && len(ct.uris) == len(o.NamespaceURIs) &&
+		(len(ct.uris) == 0 || &ct.uris[0] == &o.NamespaceURIs[0])
+}
+
 func (o *Options) callTypes() callTypes {
 	return callTypes{set: o.set(), registry: o.Types, uris: o.NamespaceURIs}
 }
@@ -90,15 +97,17 @@ func (o *Options) newConsumeState(b []byte) *consumeState {
 		l.MaxDepth = hardMaxDepth
 	}
 	s.r.Reset(b, l)
-	s.callTypes = o.callTypes()
+	if !s.callTypes.same(o) {
+		s.callTypes = o.callTypes() // most calls reuse a state made for the same options: no stores then
+	}
 	return s
 }
 
 func (s *consumeState) release() {
-	// The Reader keeps its input until the next call resets it; pooled
-	// states are dropped at every garbage collection, so this keeps
-	// nothing alive for long, and saves a second Reset per call.
-	s.callTypes = callTypes{}
+	// The Reader keeps its input, and the state its registry and
+	// namespace table, until the next call: pooled states are dropped at
+	// every garbage collection, so this keeps nothing alive for long, and
+	// saves the stores of a second reset per call.
 	consumePool.Put(s)
 }
 
@@ -317,21 +326,28 @@ func (o Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 		if c, perr = codecFor(ct.set, ent.typ); perr == nil {
 			p = valuePointer(v, ent.g)
 		}
-	} else if t := reflect.TypeOf(v); t.Kind() == reflect.Pointer {
-		if c, perr = codecFor(o.set(), t.Elem()); perr == nil {
-			if p = ifaceData(v); p.isNil() {
+	} else {
+		var ptr bool
+		if c, ptr, perr = topCodec(o.set(), v); perr == nil {
+			switch p = ifaceData(v); {
+			case ptr && p.isNil():
 				p = pointer{c.g.zero}
+			case !ptr && pointerShaped(c.typ):
+				p = c.g.fromIface(v)
 			}
-		}
-	} else if c, perr = codecFor(o.set(), t); perr == nil {
-		if pointerShaped(t) {
-			p = c.g.fromIface(v)
-		} else {
-			p = ifaceData(v)
 		}
 	}
 	if perr != nil {
 		return b, &EncodeError{Path: perr.path, Err: perr.cause()}
+	}
+	if c.op != opCodec && !msg {
+		// A primitive needs no call state: a Writer on the stack.
+		w := wire.Writer{Buf: b, EmptyStrings: o.EmptyStrings}
+		appendPrimitive(&w, p, c.op)
+		if err := w.Err(); err != nil {
+			return b, err
+		}
+		return w.Buf, nil
 	}
 	orig := b
 	if b == nil {
@@ -364,14 +380,22 @@ func (o Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 // and decodes as consumeMessage says. whole requires that all of b is
 // used.
 func (o Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
-	t := reflect.TypeOf(v)
-	if t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
-		return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeString(t))}
-	}
 	var c *codec
-	if !msg {
+	var t reflect.Type
+	if msg {
+		if t = reflect.TypeOf(v); t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
+			return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeString(t))}
+		}
+	} else {
+		var ptr bool
 		var perr *planError
-		if c, perr = codecFor(o.set(), t.Elem()); perr != nil {
+		if v != nil {
+			c, ptr, perr = topCodec(o.set(), v)
+		}
+		switch {
+		case v == nil || !ptr || ifaceData(v).isNil():
+			return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeString(reflect.TypeOf(v)))}
+		case perr != nil:
 			return 0, &DecodeError{Path: perr.path, Err: perr.cause()}
 		}
 	}
@@ -382,6 +406,9 @@ func (o Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
 			return 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
 		}
 		in = b[:max]
+	}
+	if c != nil && c.op != opCodec {
+		return o.consumePrimitiveTop(b, in, ifaceData(v), c, whole, max)
 	}
 	s := o.newConsumeState(in)
 	defer s.release()
@@ -423,4 +450,28 @@ func typeString(t reflect.Type) string {
 		return "nil"
 	}
 	return t.String()
+}
+
+// consumePrimitiveTop decodes a top-level primitive (UInt32, Double,
+// String, ...) with a Reader on the stack: no call state, which is most of
+// the cost of such a call. The errors are those of consumeTop.
+func (o Options) consumePrimitiveTop(b, in []byte, p pointer, c *codec, whole bool, max int) (int, error) {
+	var r wire.Reader
+	l := o.Limits
+	if l.MaxDepth < 0 || l.MaxDepth > hardMaxDepth {
+		l.MaxDepth = hardMaxDepth
+	}
+	r.Reset(in, l)
+	consumePrimitive(&r, p, c.op)
+	n, err := r.Offset(), r.Err()
+	if err != nil {
+		if len(in) < len(b) && errors.Is(err, ErrTruncated) {
+			tooLarge(err, max)
+		}
+		return n, err
+	}
+	if whole && n != len(b) {
+		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
+	}
+	return n, nil
 }

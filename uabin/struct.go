@@ -255,7 +255,11 @@ func appendStruct(s *appendState, p pointer, c *codec) {
 	}
 	for i := range st.fields {
 		f := &st.fields[i]
-		appendValue(s, p.at(f.off), f.op, f.c)
+		if f.op == opCodec {
+			f.c.append(s, p.at(f.off), f.c)
+		} else {
+			appendPrimitive(&s.w, p.at(f.off), f.op)
+		}
 		if f.op == opCodec && s.failed(f.name) {
 			return // the error is sticky: the depth no longer matters
 		}
@@ -273,7 +277,11 @@ func consumeStruct(s *consumeState, p pointer, c *codec) {
 	}
 	for i := range st.fields {
 		f := &st.fields[i]
-		consumeValue(s, p.at(f.off), f.dop, f.c)
+		if f.dop == opCodec {
+			f.c.consume(s, p.at(f.off), f.c)
+		} else {
+			consumePrimitive(&s.r, p.at(f.off), f.dop)
+		}
 		if s.failed(f.name) {
 			return // the error is sticky: the depth no longer matters
 		}
@@ -391,7 +399,11 @@ func appendMasked(s *appendState, p pointer, c *codec) {
 		case m&(1<<uint(f.bit)) == 0:
 			continue
 		}
-		appendValue(s, fp, f.op, f.c)
+		if f.op == opCodec {
+			f.c.append(s, fp, f.c)
+		} else {
+			appendPrimitive(&s.w, fp, f.op)
+		}
 		if f.op == opCodec && s.failed(f.name) {
 			return
 		}
@@ -451,7 +463,11 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 			clearValue(fp, f.zop, f.c)
 			continue
 		}
-		consumeValue(s, fp, f.dop, f.c)
+		if f.dop == opCodec {
+			f.c.consume(s, fp, f.c)
+		} else {
+			consumePrimitive(&s.r, fp, f.dop)
+		}
 		if s.failed(f.name) {
 			return
 		}
@@ -489,7 +505,11 @@ func appendUnion(s *appendState, p pointer, c *codec) {
 		return
 	}
 	f := &st.fields[n]
-	appendValue(s, p.at(f.off), f.op, f.c)
+	if f.op == opCodec {
+		f.c.append(s, p.at(f.off), f.c)
+	} else {
+		appendPrimitive(&s.w, p.at(f.off), f.op)
+	}
 	if f.op == opCodec {
 		s.failed(f.name)
 	}
@@ -522,7 +542,11 @@ func consumeUnion(s *consumeState, p pointer, c *codec) {
 			clearValue(p.at(f.off), f.zop, f.c)
 			continue
 		}
-		consumeValue(s, p.at(f.off), f.dop, f.c)
+		if f.dop == opCodec {
+			f.c.consume(s, p.at(f.off), f.c)
+		} else {
+			consumePrimitive(&s.r, p.at(f.off), f.dop)
+		}
 		if s.failed(f.name) {
 			return
 		}
@@ -534,7 +558,11 @@ func consumeUnion(s *consumeState, p pointer, c *codec) {
 // presence test and the encoding of primitives.
 func appendIfPresent(s *appendState, p pointer, f *field, keep uint32) bool {
 	if keep&(1<<uint(f.bit)) != 0 {
-		appendValue(s, p, f.op, f.c)
+		if f.op == opCodec {
+			f.c.append(s, p, f.c)
+		} else {
+			appendPrimitive(&s.w, p, f.op)
+		}
 		return true
 	}
 	switch f.op {
@@ -575,7 +603,11 @@ func appendIfPresent(s *appendState, p pointer, f *field, keep uint32) bool {
 		if isZeroValue(p, f.zop, f.c) {
 			return false
 		}
-		appendValue(s, p, f.op, f.c)
+		if f.op == opCodec {
+			f.c.append(s, p, f.c)
+		} else {
+			appendPrimitive(&s.w, p, f.op)
+		}
 	}
 	return true
 }

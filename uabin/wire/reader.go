@@ -39,6 +39,18 @@ func (r *Reader) Reset(b []byte, l Limits) {
 	// Field by field rather than *r = Reader{...}: this runs once per
 	// decoding call, and the assignments are cheaper than a struct copy.
 	r.buf, r.off, r.end, r.err, r.depth = b, 0, len(b), nil, 0
+	if l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0 {
+		// The defaults, which a reused Reader mostly has already: compared
+		// field by field, stored only when they differ (a 40-byte struct
+		// compared and copied whole costs a memequal call and a stalled
+		// store-to-load forward, a third of a small decoding call).
+		if q := &r.Limits; q.MaxDepth != DefaultMaxDepth || q.MaxArrayLength != DefaultMaxArrayLength ||
+			q.MaxStringLength != DefaultMaxStringLength || q.MaxByteStringLength != DefaultMaxByteStringLength ||
+			q.MaxMessageSize != DefaultMaxMessageSize {
+			r.Limits = defaultLimits
+		}
+		return
+	}
 	r.Limits = l.Resolved()
 }
 
