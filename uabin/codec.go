@@ -155,7 +155,6 @@ func consumePrimitive(r *wire.Reader, p pointer, o op) {
 	}
 }
 
-
 // isZeroValue is the presence test of optional and bit=N fields, inline for
 // primitives.
 func isZeroValue(p pointer, o op, c *codec) bool {
