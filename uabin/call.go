@@ -79,15 +79,16 @@ func (o *Options) newAppendState(b []byte) *appendState {
 	default:
 		s.w.MaxDepth = md
 	}
-	s.callTypes = o.callTypes()
+	if !s.callTypes.same(o) {
+		s.callTypes = o.callTypes() // as in newConsumeState
+	}
 	return s
 }
 
 func (s *appendState) release() {
 	s.w.Reset() // clears the error
 	s.w.Buf = nil
-	s.callTypes = callTypes{}
-	appendPool.Put(s)
+	appendPool.Put(s) // keeps its call types, as consumeState.release
 }
 
 func (o *Options) newConsumeState(b []byte) *consumeState {
@@ -303,7 +304,7 @@ func valuePointer(v any, g *goType) pointer {
 
 // appendTop is the one internal encoding entry point. With msg, v is
 // written as a service message: its registered binary encoding id first.
-func (o Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
+func (o *Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 	if v == nil {
 		return b, &EncodeError{Err: wire.Errorf(ErrUnsupported, "cannot encode a nil interface")}
 	}
@@ -379,7 +380,7 @@ func (o Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 // value v points to or, for a service message (msg), reads the type id
 // and decodes as consumeMessage says. whole requires that all of b is
 // used.
-func (o Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
+func (o *Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
 	var c *codec
 	var t reflect.Type
 	if msg {
@@ -455,7 +456,7 @@ func typeString(t reflect.Type) string {
 // consumePrimitiveTop decodes a top-level primitive (UInt32, Double,
 // String, ...) with a Reader on the stack: no call state, which is most of
 // the cost of such a call. The errors are those of consumeTop.
-func (o Options) consumePrimitiveTop(b, in []byte, p pointer, c *codec, whole bool, max int) (int, error) {
+func (o *Options) consumePrimitiveTop(b, in []byte, p pointer, c *codec, whole bool, max int) (int, error) {
 	var r wire.Reader
 	l := o.Limits
 	if l.MaxDepth < 0 || l.MaxDepth > hardMaxDepth {
