@@ -76,7 +76,7 @@ func consumeStr(r *wire.Reader, old string) string {
 	case string(b) == old: // compared without a conversion
 		return old
 	}
-	return string(b)
+	return r.Text(b)
 }
 
 // consumeByteString consumes a ByteString into new memory: null gives nil,

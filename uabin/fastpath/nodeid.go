@@ -99,7 +99,7 @@ func consumeNodeIDBody(r *wire.Reader, form byte, n *types.NodeID) {
 		b := r.ByteStringRaw()
 		id := n.OpaqueIDString()
 		if string(b) != id {
-			id = string(b)
+			id = r.Text(b)
 		}
 		*n = types.NewOpaqueNodeIDString(ns, id)
 	default:

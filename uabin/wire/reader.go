@@ -3,6 +3,7 @@ package wire
 import (
 	"encoding/binary"
 	"math"
+	"unsafe"
 
 	"github.com/uabin/uabin/uabin/internal/hook"
 )
@@ -24,6 +25,7 @@ type Reader struct {
 	Limits Limits
 
 	bodies hook.BodyConsumer // decodes ExtensionObject bodies (set by package uabin); may be nil
+	strs   []byte            // backing array of the strings decoded since Reset (see Text)
 }
 
 // NewReader returns a Reader over b with the given limits (resolved).
@@ -39,6 +41,9 @@ func (r *Reader) Reset(b []byte, l Limits) {
 	// Field by field rather than *r = Reader{...}: this runs once per
 	// decoding call, and the assignments are cheaper than a struct copy.
 	r.buf, r.off, r.end, r.err, r.depth = b, 0, len(b), nil, 0
+	if r.strs != nil {
+		r.strs = nil // the strings of the last input belong to its values
+	}
 	if l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0 {
 		// The defaults, which a reused Reader mostly has already: compared
 		// field by field, stored only when they differ (a 40-byte struct
@@ -274,9 +279,30 @@ func (r *Reader) Str() string {
 		}
 		return ""
 	}
-	s := string(r.buf[r.off : r.off+n])
+	s := r.Text(r.buf[r.off : r.off+n])
 	r.off += n
 	return s
+}
+
+// maxTextBlock bounds the backing array that Text allocates at once.
+const maxTextBlock = 1 << 20
+
+// Text returns a new string holding b (bytes of the input). The strings of
+// one input share one backing array, allocated at the first string with
+// room for every string the rest of the input can hold (at most 1 MiB at
+// a time), so decoding many strings costs one allocation instead of one
+// each. A string that is kept keeps that array alive: at most the size of
+// the input, the price of the saved allocations.
+func (r *Reader) Text(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(r.strs)-len(r.strs) < len(b) {
+		r.strs = make([]byte, 0, max(len(b), min(len(r.buf)-r.off, maxTextBlock)))
+	}
+	start := len(r.strs)
+	r.strs = append(r.strs, b...)
+	return unsafe.String(&r.strs[start], len(b))
 }
 
 // ByteString consumes a ByteString (§5.2.2.7) into a new slice: null gives
