@@ -230,9 +230,9 @@ func (s *appendState) bodyCodec(e *regEntry, v any) (*codec, pointer, error) {
 }
 
 // ConsumeBody implements hook.BodyConsumer: it decodes a body of the type
-// registered for typeID into a new value, entering one nesting level, and
-// returns a pointer to it.
-func (s *consumeState) ConsumeBody(typeID types.NodeID) (any, bool) {
+// registered for typeID into old (a pointer to a value of that type) or a
+// new value, entering one nesting level, and returns the pointer.
+func (s *consumeState) ConsumeBody(typeID types.NodeID, old any) (any, bool) {
 	e := s.reg().byID(typeID, s.uris)
 	if e == nil {
 		return nil, false
@@ -245,7 +245,16 @@ func (s *consumeState) ConsumeBody(typeID types.NodeID) (any, bool) {
 	if !s.r.Enter() {
 		return nil, true
 	}
-	v := c.newValue(s)
+	var v any
+	if q := ifaceData(old); c.dyn == nil && old != nil && rtypeOf(old) == c.ptrRT && !q.isNil() {
+		// The ExtensionObject decoded into holds a *T of this type: decode
+		// over it, as a reused value's other fields are (no allocation).
+		if c.consume(s, q, c); s.r.Err() == nil {
+			v = old
+		}
+	} else {
+		v = c.newValue(s)
+	}
 	s.r.Leave()
 	return v, true
 }

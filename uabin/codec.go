@@ -151,7 +151,8 @@ func consumePrimitive(r *wire.Reader, p pointer, o op) {
 	case opFloat64:
 		*as[float64](p) = r.Float64()
 	case opString:
-		*as[string](p) = r.Str()
+		sp := as[string](p)
+		*sp = r.StrOver(*sp) // an equal string already there is kept: no copy
 	}
 }
 

@@ -265,11 +265,11 @@ func TestBodiesForFastPaths(t *testing.T) {
 	}
 	d := o.newConsumeState(hx(argumentBody))
 	defer d.release()
-	v, known := d.ConsumeBody(types.NewNumericNodeID(0, 298))
+	v, known := d.ConsumeBody(types.NewNumericNodeID(0, 298), nil)
 	if !known || d.r.Err() != nil || v.(*Argument).Name != "x" || d.r.Remaining() != 0 {
 		t.Fatalf("ConsumeBody = %#v, %v, %v", v, known, d.r.Err())
 	}
-	if _, known := d.ConsumeBody(types.NewNumericNodeID(0, 1)); known {
+	if _, known := d.ConsumeBody(types.NewNumericNodeID(0, 1), nil); known {
 		t.Errorf("ConsumeBody of an unknown id reported known")
 	}
 }

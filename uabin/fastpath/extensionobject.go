@@ -85,13 +85,15 @@ func appendExtensionObjectValue(w *wire.Writer, v any) {
 }
 
 // consumeExtensionObject decodes an ExtensionObject into e: a binary body
-// whose TypeID the engine knows becomes a new Go Value (the body must be used
+// whose TypeID the engine knows becomes a Go Value (the one e holds, decoded
+// over, if it is a pointer to that type; else a new one; the body must be used
 // up exactly); every other body is copied into Body with its TypeID and
 // Encoding. Encoding bytes above 2 and negative lengths are ErrInvalid,
 // lengths above MaxByteStringLength ErrLimitExceeded.
 func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 	consumeNodeID(r, &e.TypeID)
 	enc := types.ExtensionObjectEncoding(r.Uint8())
+	old := e.Value // a body of its type is decoded into it
 	e.Encoding, e.Value, e.Body = enc, nil, nil
 	if r.Err() != nil {
 		return
@@ -124,7 +126,7 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 		if r.Err() != nil {
 			return
 		}
-		v, known := b.ConsumeBody(e.TypeID)
+		v, known := b.ConsumeBody(e.TypeID, old)
 		if known {
 			if r.Err() == nil && r.Remaining() != 0 {
 				r.Failf(wire.ErrInvalid, "ExtensionObject body of %v: %d of %d bytes left over", e.TypeID, r.Remaining(), n)

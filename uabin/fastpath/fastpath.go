@@ -38,8 +38,10 @@
 //     memory (so other values sharing that slice see the new elements);
 //     a string (NodeId identifier, LocalizedText, QualifiedName name,
 //     Variant String, ...) equal to the one the value already holds is kept
-//     instead of allocated again. ByteStrings and ExtensionObject bodies
-//     always get new memory.
+//     instead of allocated again; the strings one call does allocate share
+//     one backing array (wire.Reader.Text). An ExtensionObject body of the
+//     type whose pointer the ExtensionObject already holds in Value is
+//     decoded over that value. ByteStrings always get new memory.
 //   - An ExtensionObject holding a Go Value is encoded in one pass: room for
 //     a FourByte TypeID is reserved, the engine appends the body, the
 //     length is back-patched, and the TypeID is written in front (the body

@@ -284,6 +284,23 @@ func (r *Reader) Str() string {
 	return s
 }
 
+// StrOver consumes a String like Str, for decoding over a value that
+// holds old: if the text equals old, old itself is returned, so decoding
+// the same text into a reused value does not allocate (the result is the
+// same string value either way).
+func (r *Reader) StrOver(old string) string {
+	b := r.StrRaw()
+	switch {
+	case b == nil:
+		return ""
+	case len(b) == 0:
+		return EmptyString
+	case string(b) == old: // compared without a conversion
+		return old
+	}
+	return r.Text(b)
+}
+
 // maxTextBlock bounds the backing array that Text allocates at once.
 const maxTextBlock = 1 << 20
 
