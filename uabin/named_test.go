@@ -23,7 +23,7 @@ type (
 )
 
 type namedFields struct {
-	When  nStamp
+	When  nStamp `ua:"DateTime"` // a named type of a built-in takes its wire type
 	Temp  nCelsius
 	Tags  nNames
 	On    nFlag
