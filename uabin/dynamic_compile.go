@@ -73,6 +73,19 @@ var builtinGo = [...]reflect.Type{
 	types.TypeDiagnosticInfo: typeDiagInfo,
 }
 
+// codeGenDefs are the run-time definitions of the namespace-0 structures
+// for code generators only (types.CodeGeneratorStructures: Node and its
+// subtypes, DecimalDataType), which have no Go type: a field of one of
+// their DataTypes decodes as a nested *Dynamic.
+var codeGenDefs = func() map[uint32]*dynDef {
+	m := make(map[uint32]*dynDef, len(types.CodeGeneratorStructures))
+	for _, cs := range types.CodeGeneratorStructures {
+		def := cs.Definition
+		m[cs.DataTypeID] = &dynDef{name: cs.Name, dataType: types.NewNumericNodeID(0, cs.DataTypeID), st: &def}
+	}
+	return m
+}()
+
 // stdByDataType indexes types.StandardTypes by DataType id.
 var stdByDataType = func() map[uint32]types.TypeInfo {
 	m := make(map[uint32]types.TypeInfo, len(types.StandardTypes))
@@ -262,6 +275,9 @@ func (c *dynCompiler) field(f *dynField, table []string, dt types.NodeID, allowS
 		if dt, d = dt.WithNamespace(0), c.st.resolveURI(dt.WithNamespace(0), table[ns], c.uris); d == nil && table[ns] != uaNamespace {
 			return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType nsu=%s;%v is not registered", table[ns], dt)
 		}
+	}
+	if d == nil && dt.Namespace() == 0 && dt.Type() == types.IDTypeNumeric {
+		d = codeGenDefs[dt.IntID()] // Node, ObjectNode, ..., DecimalDataType
 	}
 	if d != nil {
 		switch {

@@ -32,6 +32,7 @@ var outputs = []struct{ file, template string }{
 	{"optionsets_gen.go", "optionsets"},
 	{"registry_gen.go", "registry"},
 	{"simpletypes_gen.go", "simpletypes"},
+	{"codegenstructs_gen.go", "codegenstructs"},
 	{"statuscodes_gen.go", "statuscodes"},
 	{"attributeids_gen.go", "attributeids"},
 	{filepath.Join("id", "nodeids_gen.go"), "nodeids"},

@@ -16,6 +16,7 @@ type model struct {
 	Published   string // publication date of the NodeSet, e.g. "2023-12-15"
 	Structs     []*structDef
 	SimpleTypes []simpleTypeDef // DataTypes that are no structure, by id
+	CodeGen     []codeGenDef    // structures for code generators only, with no Go type
 	Enums       []*enumDef      // enumerations, encoded as Int32
 	OptionSets  []*enumDef      // option sets, encoded as unsigned integers
 	StatusCodes []statusCodeDef
@@ -247,6 +248,9 @@ func buildModel(raw *rawSchema) (*model, error) {
 		return nil, err
 	}
 	var err error
+	if m.CodeGen, err = b.codeGenStructs(m.Structs); err != nil {
+		return nil, err
+	}
 	if m.SimpleTypes, err = b.simpleTypes(); err != nil {
 		return nil, err
 	}

@@ -86,6 +86,7 @@ type uaDataType struct {
 	SymbolicName  string `xml:"SymbolicName,attr"`
 	IsAbstract    bool   `xml:"IsAbstract,attr"`
 	ReleaseStatus string `xml:"ReleaseStatus,attr"`
+	Purpose       string `xml:"Purpose,attr"`
 	Documentation string `xml:"Documentation"`
 	Definition    *struct {
 		Fields      []uaField `xml:"Field"`
