@@ -93,30 +93,43 @@ func consumeDataValue(r *wire.Reader, d *types.DataValue) {
 		r.FailAt(r.Offset()-1, wire.ErrInvalid, "DataValue encoding mask 0x%02x has unassigned bits", mask)
 		return
 	}
+	var zero byte // the fields present with a zero value: SentZero
 	if mask&dvValue != 0 {
-		consumeVariant(r, &d.Value)
+		if consumeVariant(r, &d.Value); d.Value.IsNull() {
+			zero |= dvValue
+		}
 	} else {
 		d.Value = types.Variant{}
 	}
 	d.Status = 0
 	if mask&dvStatus != 0 {
-		d.Status = types.StatusCode(r.Uint32())
+		if d.Status = types.StatusCode(r.Uint32()); d.Status == 0 {
+			zero |= dvStatus
+		}
 	}
 	d.SourceTimestamp = 0
 	if mask&dvSourceTimestamp != 0 {
-		d.SourceTimestamp = types.DateTime(r.Int64())
+		if d.SourceTimestamp = types.DateTime(r.Int64()); d.SourceTimestamp == 0 {
+			zero |= dvSourceTimestamp
+		}
 	}
 	d.SourcePicoseconds = 0
 	if mask&dvSourcePicoseconds != 0 {
-		d.SourcePicoseconds = min(r.Uint16(), maxPicoseconds)
+		if d.SourcePicoseconds = min(r.Uint16(), maxPicoseconds); d.SourcePicoseconds == 0 {
+			zero |= dvSourcePicoseconds
+		}
 	}
 	d.ServerTimestamp = 0
 	if mask&dvServerTimestamp != 0 {
-		d.ServerTimestamp = types.DateTime(r.Int64())
+		if d.ServerTimestamp = types.DateTime(r.Int64()); d.ServerTimestamp == 0 {
+			zero |= dvServerTimestamp
+		}
 	}
 	d.ServerPicoseconds = 0
 	if mask&dvServerPicoseconds != 0 {
-		d.ServerPicoseconds = min(r.Uint16(), maxPicoseconds)
+		if d.ServerPicoseconds = min(r.Uint16(), maxPicoseconds); d.ServerPicoseconds == 0 {
+			zero |= dvServerPicoseconds
+		}
 	}
-	d.SentZero = mask &^ nonZero(d)
+	d.SentZero = zero
 }
