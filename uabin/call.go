@@ -372,7 +372,16 @@ func (o *Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 	}
 	c.append(s, p, c)
 	out, err := s.w.Buf, s.w.Err()
+	set := s.set
 	s.release()
+	if err != nil && set != nil && !o.DisableFastPaths {
+		// As in consumeTop: the plan's error, in both modes.
+		po := *o
+		po.DisableFastPaths = true
+		if _, err2 := po.appendTop(orig, v, msg); err2 != nil {
+			return orig, err2
+		}
+	}
 	if err == nil && len(out)-len(b) <= 1<<20 && int32(len(out)-len(b)) != c.hint.Load() {
 		c.hint.Store(int32(len(out) - len(b)))
 	}
@@ -428,6 +437,16 @@ func (o *Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
 		c.consume(s, ifaceData(v), c)
 	}
 	n, err := s.r.Offset(), s.r.Err()
+	if err != nil && s.set != nil && !o.DisableFastPaths {
+		// A value that fails is decoded again without fast paths, so that
+		// the error (offset, path, message) is the plan's whatever the
+		// options; if the plans accept it, the fast path's error stands.
+		po := *o
+		po.DisableFastPaths = true
+		if n2, err2 := po.consumeTop(b, v, whole, msg); err2 != nil {
+			return n2, err2
+		}
+	}
 	if err != nil && len(in) < len(b) && errors.Is(err, ErrTruncated) {
 		tooLarge(err, max)
 	}

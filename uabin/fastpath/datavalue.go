@@ -95,7 +95,7 @@ func consumeDataValue(r *wire.Reader, d *types.DataValue) {
 	}
 	var zero byte // the fields present with a zero value: SentZero
 	if mask&dvValue != 0 {
-		if consumeVariant(r, &d.Value); d.Value.IsNull() {
+		if consumeVariantMask(r, &d.Value) == 0 {
 			zero |= dvValue
 		}
 	} else {

@@ -21,10 +21,11 @@
 //
 // Fast paths change speed, never bytes or errors: a fast path must produce
 // the bytes of the plan it replaces and accept the same input. When a fast
-// path records an error, the engine rewinds and runs the value through the
-// plan, so that the error reported (offset, path and message) is the plan's
-// in both modes; if the plan accepts what the fast path refused, the fast
-// path's error stands. Verify checks a fast path of your own against the
+// path records an error, the engine decodes (or encodes) the whole value
+// again without fast paths, so that the error reported (offset, path and
+// message) is the plan's in both modes; if the plans accept what the fast
+// path refused, the fast path's error stands. The success path pays nothing
+// for this. Verify checks a fast path of your own against the
 // plan on sample values and reports the first byte that differs.
 //
 // Beyond the contract the built-in codecs and fast paths promise:

@@ -414,41 +414,46 @@ func appendEach[E any](w *wire.Writer, val any, app func(*wire.Writer, *E)) (int
 // type and length v already holds is decoded in place. A Variant that is
 // not null enters one nesting level once its mask has been checked, as the
 // engine's plan does.
-func consumeVariant(r *wire.Reader, v *types.Variant) {
+func consumeVariant(r *wire.Reader, v *types.Variant) { consumeVariantMask(r, v) }
+
+// consumeVariantMask is consumeVariant that also returns the Variant's
+// mask byte: 0 for a null Variant (the DataValue codec's SentZero test,
+// without copying the Variant to call IsNull).
+func consumeVariantMask(r *wire.Reader, v *types.Variant) byte {
 	at := r.Offset() // the mask: errors of the mask and the depth are reported here
 	mask := r.Uint8()
 	if r.Err() != nil {
-		return
+		return mask
 	}
 	if mask == 0 {
 		*v = types.Variant{}
-		return
+		return mask
 	}
 	t := types.BuiltinType(mask & variantTypeMask)
 	array := mask&variantArray != 0
 	switch {
 	case mask&variantDims != 0 && !array:
 		r.FailAt(at, wire.ErrInvalid, "Variant mask 0x%02x has ArrayDimensions without the array bit", mask)
-		return
+		return mask
 	case t == types.TypeNull:
 		r.FailAt(at, wire.ErrInvalid, "Variant mask 0x%02x: array flags on the null type", mask)
-		return
+		return mask
 	case t == types.TypeDiagnosticInfo || t > 31:
 		r.FailAt(at, wire.ErrInvalid, "Variant cannot hold built-in type %d", t)
-		return
+		return mask
 	case t == types.TypeVariant && !array:
 		r.FailAt(at, wire.ErrInvalid, "a scalar Variant cannot hold a Variant")
-		return
+		return mask
 	case t > types.TypeDiagnosticInfo: // 26..31: kept as ByteString
 		t = types.TypeByteString
 	}
 	if !r.EnterAt(at) {
-		return
+		return mask
 	}
 	defer r.Leave()
 	if array {
 		consumeVariantArray(r, v, t, mask&variantDims != 0)
-		return
+		return mask
 	}
 	switch t {
 	case types.TypeBoolean:
@@ -511,6 +516,7 @@ func consumeVariant(r *wire.Reader, v *types.Variant) {
 			v.SetRaw(t, false, x, nil)
 		}
 	}
+	return mask
 }
 
 // reuseScalar returns the boxed scalar of type E that v holds, or E's zero

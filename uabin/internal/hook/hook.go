@@ -1,8 +1,7 @@
 // Package hook connects package uabin to state kept inside uabin/wire's
-// Reader and Writer without exporting that state from wire: the bodies of
-// ExtensionObjects (which only the engine's type registry can encode and
-// decode) and the rewinding that lets the engine report a failed fast path
-// exactly as its plan would.
+// Reader and Writer without exporting that state from wire: the codec of
+// ExtensionObject bodies, which only the engine's type registry can encode
+// and decode.
 //
 // Package wire sets the function variables at initialisation. They take
 // the *wire.Reader or *wire.Writer as an any, since this package sits below
@@ -36,19 +35,9 @@ type BodyConsumer interface {
 	ConsumeBody(typeID types.NodeID, old any) (v any, known bool)
 }
 
-// Mark is a position of a Reader or Writer to rewind to: the offset (or
-// the length of the buffer), the end of a limited Reader and the depth.
-// The engine takes one from the exported methods (Offset, Remaining,
-// Depth; len(Buf)), which costs nothing; only rewinding needs this package.
-type Mark struct{ Off, End, Depth int }
-
 var (
 	// WriterBodies returns the BodyAppender slot of a *wire.Writer.
 	WriterBodies func(w any) *BodyAppender
 	// ReaderBodies returns the BodyConsumer slot of a *wire.Reader.
 	ReaderBodies func(r any) *BodyConsumer
-	// RewindWriter restores a *wire.Writer's position and clears its error.
-	RewindWriter func(w any, m Mark)
-	// RewindReader restores a *wire.Reader's position and clears its error.
-	RewindReader func(r any, m Mark)
 )
