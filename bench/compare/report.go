@@ -393,7 +393,7 @@ func renderFindings(b *strings.Builder) {
 }
 
 // renderDocument returns the whole docs/benchmarks.md.
-func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdicts []*verdict, selection string) string {
+func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdicts []*verdict, selection string, cmp *cComparison) string {
 	var b strings.Builder
 	b.WriteString("# Benchmarks: uabin against gopcua\n\n")
 	b.WriteString("<!-- Written by `go run . -write ../../docs/benchmarks.md` in bench/compare; do not edit by hand. -->\n\n")
@@ -439,6 +439,16 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 		b.WriteString("value; gopcua `ua.DecodeService` for messages, `ua.Decode` into a new value\n")
 		b.WriteString("for W7).\n\n")
 		renderTable(&b, rows, dirDecodeNew)
+	}
+
+	if cmp != nil {
+		b.WriteString("\n## Against open62541 (C)\n\n")
+		b.WriteString("The same workloads timed by open62541, the C library of OPC UA\n")
+		b.WriteString("(`../shared/open62541-bench`, issue 15), side by side with uabin with its fast\n")
+		b.WriteString("paths, on the machine above.\n\n")
+		renderCTable(&b, cmp)
+		b.WriteString("\n")
+		renderCNotes(&b, cmp)
 	}
 
 	b.WriteString("\n## Floors\n\n")
@@ -487,6 +497,10 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 	b.WriteString("go run . -run 'W4|W5' -benchtime 1s       # some cases, longer runs\n")
 	b.WriteString("go test                                   # the verification only\n")
 	b.WriteString("go test -run '^$' -bench . -benchmem -count 10 > new.txt  # for benchstat\n")
+	b.WriteString("# with the open62541 (C) comparison, pinned to one core, C and uabin alternating:\n")
+	b.WriteString("taskset -c 1 go run . -write ../../docs/benchmarks.md -c-rounds 5 \\\n")
+	b.WriteString("    -c-run '../../../shared/open62541-bench/run.sh bench' -c-run '../../../shared/open62541-bench/run.sh w8'\n")
+	b.WriteString("go run . -c-only -c saved-c-output.txt     # the comparison alone, against saved C output\n")
 	b.WriteString("```\n\n")
 	b.WriteString("Benchmark names are `Benchmark<case>/<op>/<implementation>`, for example\n")
 	b.WriteString("`BenchmarkW4ReadRequest50/encode/uabin-fast`; the floors are\n")
