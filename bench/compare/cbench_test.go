@@ -238,3 +238,16 @@ func TestRenderDocumentWithC(t *testing.T) {
 		t.Errorf("the C section is there without C figures")
 	}
 }
+
+// BenchmarkDecodeNew decodes into a new value with uabin-fast for every
+// W1-W7 case, including W1-W3, whose decode-new direction is not in the
+// gopcua table but is a column of the open62541 comparison:
+// BenchmarkDecodeNew/W2VariantDouble1000, for profiles and benchstat.
+func BenchmarkDecodeNew(b *testing.B) {
+	for _, c := range cases() {
+		if c.workload == "W8" || c.codecs[implFast].decodeNew == nil {
+			continue
+		}
+		b.Run(c.id, func(b *testing.B) { benchOp(b, c, dirDecodeNew, implFast) })
+	}
+}
