@@ -226,10 +226,11 @@ func TestRenderCTable(t *testing.T) {
 
 func TestRenderDocumentWithC(t *testing.T) {
 	rows, floors := sampleRows()
-	m := machine{cpu: "Test CPU", cores: 2, procs: 2, goVersion: "go1.x", osArch: "linux/amd64"}
+	m := machine{cpu: "Test CPU", cores: 2, total: 4, procs: 2, goVersion: "go1.x", osArch: "linux/amd64"}
 	cmp := &cComparison{version: "v1.5.7", rounds: 1, rows: sampleCRows(), sources: []cSource{{file: "c.txt"}}}
 	doc := renderDocument(m, cases(), rows, floors, []*verdict{{c: cases()[0]}}, "", cmp)
-	for _, want := range []string{"## Results", "## Against open62541 (C)", "| W1 UInt32 | 4.00x |", "## Floors", "-c-run"} {
+	for _, want := range []string{"# Benchmarks: uabin against gopcua and open62541", "4 cores, this run pinned to 2",
+		"## Results", "## Against open62541 (C)", "| W1 UInt32 | 4.00x |", "## Floors", "-c-run", "-c-rounds 1 "} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("document lacks %q", want)
 		}

@@ -110,8 +110,8 @@ func main() {
 	}
 
 	m := currentMachine(*benchtime)
-	fmt.Fprintf(os.Stderr, "timing %d cases on %s, %d cores, %s, %s per benchmark\n",
-		len(selected), m.cpu, m.cores, m.goVersion, m.benchtime)
+	fmt.Fprintf(os.Stderr, "timing %d cases on %s, %s, %s, %s per benchmark\n",
+		len(selected), m.cpu, m.coresText(), m.goVersion, m.benchtime)
 	start := time.Now()
 	var floors []floor
 	var rows []row
