@@ -241,22 +241,22 @@ var colNames = [numCols]string{
 // into a reused value against dec+clr), decode into a reused value against
 // dec. NaN if a figure is missing.
 func (r cRow) ratio(col int) float64 {
-	var go_, c float64
+	var u, c float64
 	switch col {
 	case colEncode:
-		go_, c = r.ns[0], r.cns[cEnc]
+		u, c = r.ns[0], r.cns[cEnc]
 	case colNew:
-		go_, c = r.ns[2], r.cns[cDecClr]
+		u, c = r.ns[2], r.cns[cDecClr]
 		if fixedSize[r.c.id] {
-			go_ = r.ns[1]
+			u = r.ns[1]
 		}
 	case colReused:
-		go_, c = r.ns[1], r.cns[cDec]
+		u, c = r.ns[1], r.cns[cDec]
 	}
-	if go_ == 0 || c == 0 || math.IsNaN(go_) || math.IsNaN(c) {
+	if u == 0 || c == 0 || math.IsNaN(u) || math.IsNaN(c) {
 		return math.NaN()
 	}
-	return go_ / c
+	return u / c
 }
 
 // w8Ratio returns uabin/C for direction dir (0 frame, 1 reassemble) of a
