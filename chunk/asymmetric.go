@@ -2,30 +2,39 @@ package chunk
 
 import (
 	"crypto"
+	"crypto/ecdsa"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/sha512"
 	"crypto/x509"
 	"encoding/asn1"
+	"errors"
 	"hash"
 	"io"
+	"math/big"
 )
 
 // Asymmetric configures the asymmetric security of OpenSecureChannel (OPN)
-// chunks for a Sender or a Receiver. With a policy other than None every OPN
-// chunk is signed with the sender's private key and encrypted with the
-// receiver's public key, whatever the channel's SecurityMode (Part 6
-// §6.7.2.5 / Part 4 §5.5.2).
+// chunks for a Sender or a Receiver. With an RSA policy every OPN chunk is
+// signed with the sender's private key and encrypted with the receiver's
+// public key, whatever the channel's SecurityMode (Part 6 §6.7.2.5 / Part 4
+// §5.5.2). With an ECC policy OPN chunks are signed (ECDSA) and not
+// encrypted: ECC has no public-key encryption, and the keys come from the
+// ephemeral keys in the nonces instead (Part 6 §6.8).
 type Asymmetric struct {
 	// Policy is the channel's security policy. A Receiver with a nil Policy
 	// accepts any policy of the table (a server learns the policy from the
 	// client's first OPN; Message.Policy tells which one came).
 	Policy *Policy
-	// PrivateKey is the local RSA key: it signs sent OPN chunks and
-	// decrypts received ones. Not needed for policy None; a Receiver
-	// without one accepts only policy None.
-	PrivateKey *rsa.PrivateKey
+	// PrivateKey is the local key: an *rsa.PrivateKey for the RSA policies
+	// (it signs sent OPN chunks and decrypts received ones) or an
+	// *ecdsa.PrivateKey on the policy's curve for the ECC policies (it
+	// signs). Not needed for policy None; a Receiver without one accepts
+	// only policy None. A Receiver without a Policy accepts the policies
+	// its key fits.
+	PrivateKey crypto.Signer
 	// Certificate is the local DER certificate, or chain with the leaf
 	// first: a Sender sends it as SenderCertificate; a Receiver checks the
 	// ReceiverCertificateThumbprint of received chunks against its leaf.
@@ -36,27 +45,42 @@ type Asymmetric struct {
 	// same leaf; without it, any certificate whose signature verifies is
 	// accepted and the caller must validate Message.Security.SenderCertificate.
 	PeerCertificate []byte
-	// Rand is the source of randomness for RSA padding; nil means
-	// crypto/rand.Reader.
+	// Rand is the source of randomness for RSA padding and signatures; nil
+	// means crypto/rand.Reader.
 	Rand io.Reader
 }
 
 // asymmetric is the prepared form of Asymmetric.
 type asymmetric struct {
 	policy    *Policy
-	key       *rsa.PrivateKey
+	key       crypto.Signer // nil, *rsa.PrivateKey or *ecdsa.PrivateKey
 	cert      []byte
 	thumb     []byte // SHA-1 of the local leaf, nil if no certificate
 	peerLeaf  []byte
-	peerKey   *rsa.PublicKey
+	peerKey   crypto.PublicKey // *rsa.PublicKey or *ecdsa.PublicKey
 	peerThumb []byte
 	rand      io.Reader
+}
+
+// signer returns key, or nil for a nil interface or a typed nil pointer.
+func signer(key crypto.Signer) crypto.Signer {
+	switch k := key.(type) {
+	case *rsa.PrivateKey:
+		if k == nil {
+			return nil
+		}
+	case *ecdsa.PrivateKey:
+		if k == nil {
+			return nil
+		}
+	}
+	return key
 }
 
 // prepare checks a and derives the keys and thumbprints; sender selects the
 // Sender's requirements.
 func (a *Asymmetric) prepare(sender bool) (*asymmetric, error) {
-	s := &asymmetric{policy: a.Policy, key: a.PrivateKey, cert: a.Certificate, rand: a.Rand}
+	s := &asymmetric{policy: a.Policy, key: signer(a.PrivateKey), cert: a.Certificate, rand: a.Rand}
 	if s.rand == nil {
 		s.rand = rand.Reader
 	}
@@ -66,13 +90,13 @@ func (a *Asymmetric) prepare(sender bool) (*asymmetric, error) {
 	if a.Policy != nil && a.Policy.IsNone() {
 		return s, nil
 	}
-	if a.PrivateKey == nil {
+	if s.key == nil {
 		if a.Policy != nil {
 			return nil, errorf(ErrConfig, TypeOpen, -1, "a private key is needed for a policy other than None")
 		}
 		// A Receiver for any policy without a key: only None will do.
 	} else if a.Policy != nil {
-		if err := checkKeyBits(a.Policy, a.PrivateKey.N.BitLen(), "local"); err != nil {
+		if err := checkKey(a.Policy, s.key.Public(), "local"); err != nil {
 			return nil, err
 		}
 	}
@@ -87,12 +111,12 @@ func (a *Asymmetric) prepare(sender bool) (*asymmetric, error) {
 		return nil, errorf(ErrConfig, TypeOpen, -1, "a Sender needs its certificate")
 	}
 	if a.PeerCertificate != nil {
-		leaf, key, err := parseRSACertificate(a.PeerCertificate)
+		leaf, key, err := parseCertificate(a.PeerCertificate)
 		if err != nil {
 			return nil, err
 		}
 		if a.Policy != nil {
-			if err := checkKeyBits(a.Policy, key.N.BitLen(), "peer"); err != nil {
+			if err := checkKey(a.Policy, key, "peer"); err != nil {
 				return nil, err
 			}
 		}
@@ -104,8 +128,25 @@ func (a *Asymmetric) prepare(sender bool) (*asymmetric, error) {
 	return s, nil
 }
 
-func checkKeyBits(p *Policy, bits int, whose string) error {
-	if bits < p.MinKeyBits || bits > p.MaxKeyBits {
+// checkKey checks that pub is a key the policy allows: RSA of MinKeyBits to
+// MaxKeyBits bits for the RSA policies, ECDSA on the policy's curve for the
+// ECC policies.
+func checkKey(p *Policy, pub crypto.PublicKey, whose string) error {
+	if p.IsECC() {
+		k, ok := pub.(*ecdsa.PublicKey)
+		if !ok {
+			return errorf(ErrCertificate, TypeOpen, -1, "%s key is %T, %s needs ECDSA", whose, pub, p.Name)
+		}
+		if k.Curve != p.certCurve {
+			return errorf(ErrCertificate, TypeOpen, -1, "%s ECDSA key on %s, %s needs %s", whose, k.Curve.Params().Name, p.Name, p.certCurve.Params().Name)
+		}
+		return nil
+	}
+	k, ok := pub.(*rsa.PublicKey)
+	if !ok {
+		return errorf(ErrCertificate, TypeOpen, -1, "%s key is %T, not RSA", whose, pub)
+	}
+	if bits := k.N.BitLen(); bits < p.MinKeyBits || bits > p.MaxKeyBits {
 		return errorf(ErrCertificate, TypeOpen, -1, "%s RSA key of %d bits, %s allows %d to %d", whose, bits, p.Name, p.MinKeyBits, p.MaxKeyBits)
 	}
 	return nil
@@ -120,8 +161,9 @@ func leafCertificate(der []byte) ([]byte, error) {
 	return raw.FullBytes, nil
 }
 
-// parseRSACertificate returns the leaf of a DER chain and its RSA key.
-func parseRSACertificate(der []byte) ([]byte, *rsa.PublicKey, error) {
+// parseCertificate returns the leaf of a DER chain and its public key (RSA
+// or ECDSA; any other kind is ErrCertificate).
+func parseCertificate(der []byte) ([]byte, crypto.PublicKey, error) {
 	leaf, err := leafCertificate(der)
 	if err != nil {
 		return nil, nil, err
@@ -130,38 +172,106 @@ func parseRSACertificate(der []byte) ([]byte, *rsa.PublicKey, error) {
 	if err != nil {
 		return nil, nil, errorf(ErrCertificate, TypeOpen, -1, "%v", err)
 	}
-	key, ok := c.PublicKey.(*rsa.PublicKey)
-	if !ok {
-		return nil, nil, errorf(ErrCertificate, TypeOpen, -1, "certificate key is %T, not RSA", c.PublicKey)
+	switch k := c.PublicKey.(type) {
+	case *rsa.PublicKey, *ecdsa.PublicKey:
+		return leaf, k, nil
 	}
-	return leaf, key, nil
+	return nil, nil, errorf(ErrCertificate, TypeOpen, -1, "certificate key is %T, not RSA or ECDSA", c.PublicKey)
+}
+
+// errKeyType is returned when a key does not fit the policy's algorithm.
+var errKeyType = errors.New("chunk: the key does not fit the policy's signature algorithm")
+
+// signatureSize returns the size of the policy's asymmetric signature made
+// with key: the RSA modulus size, or 2 × the coordinate size for ECDSA.
+func signatureSize(p *Policy, pub crypto.PublicKey) int {
+	if p.IsECC() {
+		return 2 * p.coordSize()
+	}
+	if k, ok := pub.(*rsa.PublicKey); ok {
+		return k.Size()
+	}
+	return 0
 }
 
 // asymSign signs data with the policy's asymmetric signature algorithm.
-func asymSign(p *Policy, rnd io.Reader, key *rsa.PrivateKey, data []byte) ([]byte, error) {
-	digest := digestOf(p, data)
-	if p.sig == sigPSSSHA256 {
-		return rsa.SignPSS(rnd, key, crypto.SHA256, digest, &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash})
+// ECDSA signatures are r and s as big-endian integers of the coordinate
+// size each, concatenated (OPC 10000-7, as in XML-DSig), not ASN.1.
+// extra (may be nil) is signed after data, as if appended.
+func asymSign(p *Policy, rnd io.Reader, key crypto.Signer, data, extra []byte) ([]byte, error) {
+	digest := digestOf(p, data, extra)
+	switch k := key.(type) {
+	case *rsa.PrivateKey:
+		if p.IsECC() || k == nil {
+			return nil, errKeyType
+		}
+		if p.sig == sigPSSSHA256 {
+			return rsa.SignPSS(rnd, k, crypto.SHA256, digest, &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash})
+		}
+		return rsa.SignPKCS1v15(rnd, k, p.signatureHash(), digest)
+	case *ecdsa.PrivateKey:
+		if !p.IsECC() || k == nil || k.Curve != p.certCurve {
+			return nil, errKeyType
+		}
+		r, s, err := ecdsa.Sign(rnd, k, digest)
+		if err != nil {
+			return nil, err
+		}
+		n := p.coordSize()
+		sig := make([]byte, 2*n)
+		r.FillBytes(sig[:n])
+		s.FillBytes(sig[n:])
+		return sig, nil
 	}
-	return rsa.SignPKCS1v15(rnd, key, p.signatureHash(), digest)
+	return nil, errKeyType
 }
 
-// asymVerify verifies an asymmetric signature.
-func asymVerify(p *Policy, pub *rsa.PublicKey, data, sig []byte) error {
-	digest := digestOf(p, data)
-	if p.sig == sigPSSSHA256 {
-		return rsa.VerifyPSS(pub, crypto.SHA256, digest, sig, &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthAuto})
+// asymVerify verifies an asymmetric signature; an ECDSA signature must be
+// exactly 2 × the coordinate size.
+// extra (may be nil) is verified after data, as if appended.
+func asymVerify(p *Policy, pub crypto.PublicKey, data, extra, sig []byte) error {
+	digest := digestOf(p, data, extra)
+	switch k := pub.(type) {
+	case *rsa.PublicKey:
+		if p.IsECC() || k == nil {
+			return errKeyType
+		}
+		if p.sig == sigPSSSHA256 {
+			return rsa.VerifyPSS(k, crypto.SHA256, digest, sig, &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthAuto})
+		}
+		return rsa.VerifyPKCS1v15(k, p.signatureHash(), digest, sig)
+	case *ecdsa.PublicKey:
+		if !p.IsECC() || k == nil || k.Curve != p.certCurve {
+			return errKeyType
+		}
+		n := p.coordSize()
+		if len(sig) != 2*n {
+			return errors.New("chunk: ECDSA signature of the wrong length")
+		}
+		r := new(big.Int).SetBytes(sig[:n])
+		s := new(big.Int).SetBytes(sig[n:])
+		if !ecdsa.Verify(k, digest, r, s) {
+			return errors.New("chunk: ECDSA verification failed")
+		}
+		return nil
 	}
-	return rsa.VerifyPKCS1v15(pub, p.signatureHash(), digest, sig)
+	return errKeyType
 }
 
-func digestOf(p *Policy, data []byte) []byte {
-	if p.signatureHash() == crypto.SHA1 {
-		d := sha1.Sum(data)
-		return d[:]
+// digestOf returns the signature hash of data ‖ extra.
+func digestOf(p *Policy, data, extra []byte) []byte {
+	var h hash.Hash
+	switch p.signatureHash() {
+	case crypto.SHA1:
+		h = sha1.New()
+	case crypto.SHA384:
+		h = sha512.New384()
+	default:
+		h = sha256.New()
 	}
-	d := sha256.Sum256(data)
-	return d[:]
+	h.Write(data)
+	h.Write(extra)
+	return h.Sum(nil)
 }
 
 // oaepHash returns the OAEP hash of the policy, nil for PKCS#1 v1.5.

@@ -1,7 +1,8 @@
 // Package chunk implements the OPC UA transport framing of Part 6: the UA
 // TCP messages (§7.1.2: Hello, Acknowledge, Error, ReverseHello) and the
 // Secure Conversation chunks (§6.7: OPN, MSG, CLO) with the symmetric and
-// asymmetric security of the RSA-based security policies.
+// asymmetric security of the RSA-based security policies and of the ECC
+// policies ECC_nistP256, ECC_nistP384 and ECC_nistP256_AesGcm (§6.8).
 //
 // It sits beside the codec, not inside it: a message body encoded by
 // github.com/uabin/uabin/uabin (uabin.MarshalMessage) goes into
@@ -42,13 +43,29 @@
 // # Security
 //
 // PolicyByURI finds a Policy in the table of Policies: None,
-// Basic256Sha256, Aes128_Sha256_RsaOaep, Aes256_Sha256_RsaPss and the
-// deprecated Basic128Rsa15 and Basic256. Policy.ChannelKeys derives the
-// symmetric keys of both directions from the OpenSecureChannel nonces
-// (P_SHA256 or P_SHA1, §6.7.5). Sender.SetToken and Receiver.SetToken install
-// them with a SecurityMode (Sign or SignAndEncrypt); SetAsymmetric installs
-// the RSA keys and certificates for OPN chunks, which are always signed and
-// encrypted unless the policy is None.
+// Basic256Sha256, Aes128_Sha256_RsaOaep, Aes256_Sha256_RsaPss, the
+// deprecated Basic128Rsa15 and Basic256, ECC_nistP256, ECC_nistP384 and
+// ECC_nistP256_AesGcm.
+// Policy.ChannelKeys derives the symmetric keys of both directions from the
+// OpenSecureChannel nonces (P_SHA256 or P_SHA1, §6.7.5). Sender.SetToken and
+// Receiver.SetToken install them with a SecurityMode (Sign or
+// SignAndEncrypt); SetAsymmetric installs the keys and certificates for OPN
+// chunks, which with an RSA policy are always signed and encrypted.
+//
+// With an ECC policy the nonces are ephemeral public keys: each side makes
+// an EphemeralKey (Policy.NewEphemeralKey), sends EphemeralKey.Nonce, and
+// EphemeralKey.ChannelKeys derives the keys from the ECDH shared secret with
+// HKDF (§6.8.1; DeriveECCKeys is the derivation alone). OPN chunks are
+// signed with ECDSA (r || s) and not encrypted, and sequence numbers follow
+// the non-legacy rule: exactly one more per chunk, 4294967295 wrapping to 0.
+// A peer nonce that is not a point of the curve is ErrNonce.
+//
+// ECC_nistP256_AesGcm adds the SecureChannelEnhancements of Part 6 1.05.07
+// (Policy.ChannelBound): MSG and CLO chunks are AES-128-GCM with a nonce per
+// chunk from the IV, the TokenId and the previous sequence number; the first
+// OPN response is signed over the request's signature too (Sender.BindOpen,
+// Receiver.BindOpen, Message.Signature); the HKDF input is chained across
+// renewals (EphemeralKey.ChainedChannelKeys).
 //
 // The Receiver verifies the signature of every chunk, in constant time,
 // before it looks at any decrypted field, and treats every failure (bad

@@ -51,6 +51,7 @@ func (k *kind) Status() uint32 { return k.code }
 // Sentinel errors. Every error returned by this package wraps exactly one of
 // them (or is an *AbortError or an *ErrorMessage), so callers can branch with
 // errors.Is; StatusCode maps any of them to the OPC UA status code to report.
+// A stream that ends too early also wraps io.ErrUnexpectedEOF (Error.Cause).
 var (
 	// ErrTruncated: the input ended before the chunk or field did, or a
 	// chunk's size field is smaller than its headers (Bad_DecodingError).
@@ -125,6 +126,10 @@ type Error struct {
 	Offset int
 	// Detail says what was wrong.
 	Detail string
+	// Cause is an error of the layer below that Kind does not say (for a
+	// stream that ends too early, io.ErrUnexpectedEOF), or nil; errors.Is
+	// finds it too.
+	Cause error
 }
 
 // Error implements error: "chunk: security checks failed: MSG at offset 8160: signature mismatch".
@@ -153,7 +158,12 @@ func (e *Error) Error() string {
 }
 
 // Unwrap returns Kind.
-func (e *Error) Unwrap() error { return e.Kind }
+func (e *Error) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, e.Cause}
+}
 
 // Status returns the OPC UA status code for the error's kind.
 func (e *Error) Status() uint32 {

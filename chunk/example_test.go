@@ -77,3 +77,41 @@ func ExampleReceiver_ReadMessage() {
 	// MSG request 5: "a service request" <nil>
 	// true 0x80130000
 }
+
+// The ECC key exchange of OpenSecureChannel (Part 6 §6.8): each side makes
+// an ephemeral key, sends its public key as its nonce, and derives the same
+// keys from the two nonces.
+func ExampleEphemeralKey_ChannelKeys() {
+	p := chunk.PolicyECCNistP256
+	client, err := p.NewEphemeralKey(nil)
+	if err != nil {
+		panic(err)
+	}
+	server, err := p.NewEphemeralKey(nil)
+	if err != nil {
+		panic(err)
+	}
+	clientNonce, serverNonce := client.Nonce(), server.Nonce() // ClientNonce, ServerNonce
+	c1, s1, err := client.ChannelKeys(clientNonce, serverNonce)
+	if err != nil {
+		panic(err)
+	}
+	c2, s2, err := server.ChannelKeys(clientNonce, serverNonce)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("nonce bytes:", len(clientNonce))
+	fmt.Println("same keys:", bytes.Equal(c1.SigningKey, c2.SigningKey) && bytes.Equal(s1.EncryptingKey, s2.EncryptingKey))
+	fmt.Println("key lengths:", len(c1.SigningKey), len(c1.EncryptingKey), len(c1.IV))
+
+	// A nonce that is not a point of the curve is refused.
+	bad := append([]byte(nil), serverNonce...)
+	bad[63] ^= 1
+	_, _, err = client.ChannelKeys(clientNonce, bad)
+	fmt.Println(errors.Is(err, chunk.ErrNonce), chunk.StatusCode(err) == chunk.StatusBadNonceInvalid)
+	// Output:
+	// nonce bytes: 64
+	// same keys: true
+	// key lengths: 32 16 16
+	// true true
+}

@@ -2,10 +2,12 @@ package chunk
 
 import (
 	"bytes"
+	"crypto/elliptic"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -58,7 +60,10 @@ func fuzzReceive(f *testing.F, m w8Mode) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		must(t, r.SetToken(w8Token, m.policy, m.mode, w8Keys()))
+		must(t, r.SetToken(w8Token, m.policy, m.mode, m.keys()))
+		if m.policy.IsAEAD() {
+			r.SetLastSequenceNumber(w8FirstSeq - 1) // the nonce of the first chunk needs it
+		}
 		rd := bytes.NewReader(data)
 		for i := 0; i < 64; i++ {
 			msg, err := r.ReadMessage(rd)
@@ -90,6 +95,16 @@ func fuzzReceive(f *testing.F, m w8Mode) {
 func FuzzReceivePlain(f *testing.F)     { fuzzReceive(f, w8Modes[0]) }
 func FuzzReceiveSigned(f *testing.F)    { fuzzReceive(f, w8Modes[1]) }
 func FuzzReceiveEncrypted(f *testing.F) { fuzzReceive(f, w8Modes[2]) }
+
+// FuzzReceiveECC384 is the reassembler with ECC_nistP384 SignAndEncrypt
+// (HMAC-SHA384, 48-byte signatures, AES-256-CBC); its seeds are made in
+// code.
+func FuzzReceiveECC384(f *testing.F) { fuzzReceive(f, w8Modes[5]) }
+
+// FuzzReceiveGCM is the reassembler with ECC_nistP256_AesGcm
+// SignAndEncrypt (AES-128-GCM, 16-byte tags, no padding); seeds made in
+// code.
+func FuzzReceiveGCM(f *testing.F) { fuzzReceive(f, w8Modes[7]) }
 
 // tcpSeeds returns one valid message of each UA TCP type.
 func tcpSeeds() map[string][]byte {
@@ -299,4 +314,100 @@ func FuzzReceiveOpen(f *testing.F) {
 			t.Fatalf("message %+v", m)
 		}
 	})
+}
+
+// FuzzReceiveOpenECC feeds OPN chunks to a Receiver that accepts any policy
+// with a nistP256 ECDSA key: the asymmetric header parser, the certificate
+// and curve checks and the ECDSA verification must reject bad input with
+// typed errors and never panic. The seeds (valid ECC_nistP256 and
+// ECC_nistP384 chunks, which carry random signatures) are made in code.
+func FuzzReceiveOpenECC(f *testing.F) {
+	p := PolicyECCNistP256
+	ck, sk := ecKey(f, "client", p), ecKey(f, "server", p)
+	for _, seed := range openSeeds(f) {
+		f.Add(seed)
+	}
+	s, _ := NewSender(0, 0, Limits{ChunkSize: w8ChunkSize})
+	must2(f, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
+	eph, err := p.NewEphemeralKey(nil)
+	must2(f, err)
+	c, err := s.Append(nil, TypeOpen, 1, eph.Nonce())
+	must2(f, err)
+	f.Add(c)
+	f.Add(c[:len(c)-1])
+	q := PolicyECCNistP384
+	ck3, sk3 := ecKey(f, "client", q), ecKey(f, "server", q)
+	s3, _ := NewSender(0, 0, Limits{ChunkSize: w8ChunkSize})
+	must2(f, s3.SetAsymmetric(Asymmetric{Policy: q, PrivateKey: ck3.key, Certificate: ck3.cert, PeerCertificate: sk3.cert}))
+	c3, err := s3.Append(nil, TypeOpen, 1, nil)
+	must2(f, err)
+	f.Add(c3)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, _ := NewReceiver(0, Limits{ChunkSize: w8ChunkSize, MaxMessageSize: 4096})
+		must(t, r.SetAsymmetric(Asymmetric{PrivateKey: sk.key, Certificate: sk.cert}))
+		m, done, err := r.Receive(data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "chunk: ") || StatusCode(err)&0x80000000 == 0 {
+				t.Fatalf("error %q (status 0x%08X)", err, StatusCode(err))
+			}
+			return
+		}
+		if done && (m.Type != TypeOpen || len(m.Body) > 4096 || m.Policy != p && !m.Policy.IsNone()) {
+			t.Fatalf("message %+v", m)
+		}
+	})
+}
+
+// FuzzEphemeralNonce hands any bytes as the peer's nonce to
+// EphemeralKey.ChannelKeys: it fails with ErrNonce unless the bytes are
+// NonceLength bytes holding a point of the curve (checked by the test's own
+// curve equation), and never panics.
+func FuzzEphemeralNonce(f *testing.F) {
+	for _, p := range eccPolicies() {
+		k, err := p.NewEphemeralKey(nil)
+		must2(f, err)
+		f.Add(p == PolicyECCNistP384, k.Nonce())
+		f.Add(p == PolicyECCNistP384, k.Nonce()[1:])
+		f.Add(p == PolicyECCNistP384, make([]byte, p.NonceLength))
+	}
+	keys := map[bool]*EphemeralKey{}
+	for _, p := range eccPolicies() {
+		k, err := p.NewEphemeralKey(nil)
+		must2(f, err)
+		keys[p == PolicyECCNistP384] = k
+	}
+	f.Fuzz(func(t *testing.T, p384 bool, nonce []byte) {
+		k := keys[p384]
+		p := k.policy
+		client, _, err := k.ChannelKeys(k.Nonce(), nonce)
+		onCurve := len(nonce) == p.NonceLength && isOnCurve(p.certCurve.Params(), nonce) && !bytes.Equal(nonce, k.Nonce())
+		switch {
+		case err == nil && !onCurve:
+			t.Fatalf("nonce %x accepted", nonce)
+		case err != nil && onCurve:
+			t.Fatalf("a point of the curve refused: %v", err)
+		case err != nil && !errors.Is(err, ErrNonce):
+			t.Fatalf("error %v, want ErrNonce", err)
+		case err == nil && len(client.SigningKey) != p.SigningKeyLength:
+			t.Fatalf("keys %+v", client)
+		}
+	})
+}
+
+// isOnCurve checks y² = x³ - 3x + b (mod p) for the nonce X | Y, with
+// 0 <= X, Y < p.
+func isOnCurve(c *elliptic.CurveParams, nonce []byte) bool {
+	n := len(nonce) / 2
+	x, y := new(big.Int).SetBytes(nonce[:n]), new(big.Int).SetBytes(nonce[n:])
+	if x.Cmp(c.P) >= 0 || y.Cmp(c.P) >= 0 {
+		return false
+	}
+	l := new(big.Int).Mul(y, y)
+	l.Mod(l, c.P)
+	r := new(big.Int).Mul(x, x)
+	r.Mul(r, x)
+	r.Sub(r, new(big.Int).Mul(x, big.NewInt(3)))
+	r.Add(r, c.B)
+	r.Mod(r, c.P)
+	return l.Cmp(r) == 0
 }

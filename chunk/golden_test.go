@@ -7,10 +7,12 @@ import (
 	"crypto/cipher"
 	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/binary"
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"hash"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,17 +52,66 @@ func w8Keys() Keys {
 	return k
 }
 
+// w8KeysOf returns the W8 keys for the given lengths, built like w8Keys.
+func w8KeysOf(signing, encrypting int) Keys {
+	k := Keys{SigningKey: make([]byte, signing), EncryptingKey: make([]byte, encrypting), IV: make([]byte, 16)}
+	for i := range k.SigningKey {
+		k.SigningKey[i] = byte(i)
+	}
+	for i := range k.EncryptingKey {
+		k.EncryptingKey[i] = byte(255 - i)
+	}
+	for i := range k.IV {
+		k.IV[i] = byte(i)
+	}
+	return k
+}
+
 type w8Mode struct {
 	name    string
 	policy  *Policy
 	mode    SecurityMode
 	perFull int // body bytes per full chunk (Part 6 §6.7.2.5, encoding-rules §16)
+	// The test's own numbers of the policy (Part 7 policy tables), used to
+	// rebuild the chunks by hand: HMAC, its key length, AES key length.
+	// newHash is nil for the AES-GCM modes (a 16-byte tag, a 12-byte IV).
+	newHash        func() hash.Hash
+	sigKey, encKey int
 }
 
+// keys returns the mode's W8 keys.
+func (m w8Mode) keys() Keys {
+	k := w8KeysOf(m.sigKey, m.encKey)
+	if m.newHash == nil {
+		k.IV = k.IV[:12]
+	}
+	return k
+}
+
+// sigLen returns the HMAC or tag size, 0 without signing.
+func (m w8Mode) sigLen() int {
+	switch {
+	case m.mode == ModeNone:
+		return 0
+	case m.newHash == nil:
+		return 16
+	}
+	return m.newHash().Size()
+}
+
+// w8Modes are the three W8 modes of bench-workloads.md, then the same
+// workload over ECC_nistP256 (HMAC-SHA256, AES-128-CBC), encrypted
+// ECC_nistP384 (HMAC-SHA384, AES-256-CBC), and ECC_nistP256_AesGcm
+// (AES-128-GCM, key byte i = 255 - i, IV byte i = i for 12 bytes).
 var w8Modes = []w8Mode{
-	{"plain", PolicyNone, ModeNone, 8168},
-	{"signed", PolicyBasic256Sha256, ModeSign, 8136},
-	{"encrypted", PolicyBasic256Sha256, ModeSignAndEncrypt, 8135},
+	{"plain", PolicyNone, ModeNone, 8168, sha256.New, 0, 0},
+	{"signed", PolicyBasic256Sha256, ModeSign, 8136, sha256.New, 32, 32},
+	{"encrypted", PolicyBasic256Sha256, ModeSignAndEncrypt, 8135, sha256.New, 32, 32},
+	{"ecc256-signed", PolicyECCNistP256, ModeSign, 8136, sha256.New, 32, 16},
+	{"ecc256-encrypted", PolicyECCNistP256, ModeSignAndEncrypt, 8135, sha256.New, 32, 16},
+	{"ecc384-encrypted", PolicyECCNistP384, ModeSignAndEncrypt, 8119, sha512.New384, 48, 32},
+	{"gcm-signed", PolicyECCNistP256AesGcm, ModeSign, 8152, nil, 0, 16},
+	{"gcm-encrypted", PolicyECCNistP256AesGcm, ModeSignAndEncrypt, 8152, nil, 0, 16},
 }
 
 func w8Sender(tb testing.TB, m w8Mode) *Sender {
@@ -69,7 +120,7 @@ func w8Sender(tb testing.TB, m w8Mode) *Sender {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if err := s.SetToken(w8Token, m.policy, m.mode, w8Keys()); err != nil {
+	if err := s.SetToken(w8Token, m.policy, m.mode, m.keys()); err != nil {
 		tb.Fatal(err)
 	}
 	return s
@@ -81,9 +132,10 @@ func w8Receiver(tb testing.TB, m w8Mode) *Receiver {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if err := r.SetToken(w8Token, m.policy, m.mode, w8Keys()); err != nil {
+	if err := r.SetToken(w8Token, m.policy, m.mode, m.keys()); err != nil {
 		tb.Fatal(err)
 	}
+	r.SetLastSequenceNumber(w8FirstSeq - 1) // as if a chunk 999 had come
 	return r
 }
 
@@ -101,18 +153,20 @@ func w8Frame(tb testing.TB, m w8Mode) []byte {
 // decryption with crypto/cipher, and the padding as Part 6 lays it out.
 func checkW8Stream(t *testing.T, m w8Mode, stream []byte) {
 	t.Helper()
+	if m.newHash == nil {
+		checkW8AEADStream(t, m, stream)
+		return
+	}
 	body := w8Body()
-	k := w8Keys()
+	k := m.keys()
 	nChunks := (w8BodySize + m.perFull - 1) / m.perFull
 	for i := 0; i < nChunks; i++ {
 		part := body[i*m.perFull : min(w8BodySize, (i+1)*m.perFull)]
 		final := i == nChunks-1
 		// The plaintext chunk as Part 6 §6.7.2 prescribes it.
-		var sigLen, pad int
+		var pad int
+		sigLen := m.sigLen()
 		encrypted := m.mode == ModeSignAndEncrypt
-		if m.mode != ModeNone {
-			sigLen = 32
-		}
 		if encrypted {
 			pad = (16 - (8+len(part)+1+sigLen)%16) % 16
 		}
@@ -150,12 +204,67 @@ func checkW8Stream(t *testing.T, m w8Mode, stream []byte) {
 			t.Fatalf("%s chunk %d: plaintext differs from the hand-built chunk", m.name, i)
 		}
 		if sigLen > 0 {
-			mac := hmac.New(sha256.New, k.SigningKey)
+			mac := hmac.New(m.newHash, k.SigningKey)
 			mac.Write(want)
 			if !hmac.Equal(mac.Sum(nil), got[size-sigLen:]) {
-				t.Fatalf("%s chunk %d: HMAC-SHA256 differs", m.name, i)
+				t.Fatalf("%s chunk %d: HMAC differs", m.name, i)
 			}
 		}
+	}
+	if len(stream) != 0 {
+		t.Fatalf("%s: %d bytes after the last chunk", m.name, len(stream))
+	}
+}
+
+// checkW8AEADStream verifies an AES-GCM W8 stream chunk by chunk without
+// the package's code (Part 6 §6.7.2.5.2): no padding, MessageSize counting
+// the 16-byte tag; the nonce is the IV with TokenId (bytes 0-3) and the
+// previous chunk's sequence number (bytes 4-7) XORed in, little-endian; in
+// Sign mode the tag is GCM's over the whole chunk as additional data, in
+// SignAndEncrypt the 16 header bytes are the additional data and the rest
+// is encrypted.
+func checkW8AEADStream(t *testing.T, m w8Mode, stream []byte) {
+	t.Helper()
+	body := w8Body()
+	k := m.keys()
+	block, err := aes.NewCipher(k.EncryptingKey)
+	must(t, err)
+	gcm, err := cipher.NewGCM(block)
+	must(t, err)
+	nChunks := (w8BodySize + m.perFull - 1) / m.perFull
+	for i := 0; i < nChunks; i++ {
+		part := body[i*m.perFull : min(w8BodySize, (i+1)*m.perFull)]
+		final := i == nChunks-1
+		size := 16 + 8 + len(part) + 16
+		if !final && size != w8ChunkSize {
+			t.Fatalf("%s chunk %d: size %d, a full chunk is %d", m.name, i, size, w8ChunkSize)
+		}
+		want := []byte{'M', 'S', 'G', 'C'}
+		if final {
+			want[3] = 'F'
+		}
+		want = binary.LittleEndian.AppendUint32(want, uint32(size))
+		want = binary.LittleEndian.AppendUint32(want, w8Channel)
+		want = binary.LittleEndian.AppendUint32(want, w8Token)
+		want = binary.LittleEndian.AppendUint32(want, uint32(w8FirstSeq+i))
+		want = binary.LittleEndian.AppendUint32(want, w8Request)
+		want = append(want, part...)
+		nonce := append([]byte(nil), k.IV...)
+		var mask [8]byte
+		binary.LittleEndian.PutUint32(mask[0:], w8Token)
+		binary.LittleEndian.PutUint32(mask[4:], uint32(w8FirstSeq+i-1))
+		for j := range mask {
+			nonce[j] ^= mask[j]
+		}
+		if m.mode == ModeSignAndEncrypt {
+			want = gcm.Seal(want[:16:16], nonce, want[16:], want[:16])
+		} else {
+			want = gcm.Seal(want, nonce, nil, want)
+		}
+		if len(stream) < size || !bytes.Equal(stream[:size], want) {
+			t.Fatalf("%s chunk %d differs from the hand-built chunk", m.name, i)
+		}
+		stream = stream[size:]
 	}
 	if len(stream) != 0 {
 		t.Fatalf("%s: %d bytes after the last chunk", m.name, len(stream))

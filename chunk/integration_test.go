@@ -85,8 +85,8 @@ func TestReadRequestThroughSecureChannel(t *testing.T) {
 	if msg.RequestID != 99 || !bytes.Equal(msg.Body, body) {
 		t.Fatalf("reassembled body differs")
 	}
-	got, err := uabin.UnmarshalMessage(msg.Body)
-	if err != nil {
+	var got any
+	if err := uabin.UnmarshalMessage(msg.Body, &got); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(got, req) {

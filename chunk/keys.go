@@ -6,7 +6,9 @@ import (
 
 // Keys are the symmetric keys for one direction of a secure channel: the
 // HMAC signing key, the AES key and the AES-CBC initialization vector (which
-// OPC UA uses unchanged for every chunk).
+// OPC UA uses unchanged for every chunk), or for the AES-GCM policies no
+// signing key, the AES key and the 12-byte IV the chunk nonces are made
+// from.
 type Keys struct {
 	SigningKey    []byte
 	EncryptingKey []byte
@@ -17,12 +19,13 @@ type Keys struct {
 // policy's pseudo-random function (Part 6 §6.7.5): P_SHA256, or P_SHA1 for
 // Basic128Rsa15 and Basic256, as defined for TLS 1.2 (RFC 5246 §5). The
 // output is cut, in order, into SigningKeyLength, EncryptionKeyLength and
-// BlockSize bytes. For policy None it returns zero Keys.
+// IVLength bytes. For policy None and the ECC policies (see DeriveECCKeys)
+// it returns zero Keys.
 func (p *Policy) DeriveKeys(secret, seed []byte) Keys {
-	if p.IsNone() {
+	if p.IsNone() || p.IsECC() {
 		return Keys{}
 	}
-	out := pHash(p, secret, seed, p.SigningKeyLength+p.EncryptionKeyLength+p.BlockSize)
+	out := pHash(p, secret, seed, p.SigningKeyLength+p.EncryptionKeyLength+p.IVLength)
 	s, e := p.SigningKeyLength, p.SigningKeyLength+p.EncryptionKeyLength
 	return Keys{SigningKey: out[:s:s], EncryptingKey: out[s:e:e], IV: out[e:]}
 }
@@ -32,10 +35,15 @@ func (p *Policy) DeriveKeys(secret, seed []byte) Keys {
 // with (secret = serverNonce, seed = clientNonce) and the server verifies and
 // decrypts with; server holds the keys of the other direction (secret =
 // clientNonce, seed = serverNonce). Nonces of a length other than
-// NonceLength are an error wrapping ErrNonce.
+// NonceLength are an error wrapping ErrNonce. The ECC policies derive their
+// keys from an ephemeral key instead (EphemeralKey.ChannelKeys); for them
+// ChannelKeys returns an error wrapping ErrConfig.
 func (p *Policy) ChannelKeys(clientNonce, serverNonce []byte) (client, server Keys, err error) {
 	if p.IsNone() {
 		return Keys{}, Keys{}, nil
+	}
+	if p.IsECC() {
+		return Keys{}, Keys{}, errorf(ErrConfig, TypeOpen, -1, "%s derives its keys from ephemeral keys: use EphemeralKey.ChannelKeys", p.Name)
 	}
 	if len(clientNonce) != p.NonceLength || len(serverNonce) != p.NonceLength {
 		return Keys{}, Keys{}, errorf(ErrNonce, TypeOpen, -1, "%s needs %d-byte nonces, have %d and %d", p.Name, p.NonceLength, len(clientNonce), len(serverNonce))

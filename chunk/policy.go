@@ -2,8 +2,11 @@ package chunk
 
 import (
 	"crypto"
+	"crypto/ecdh"
+	"crypto/elliptic"
 	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/sha512"
 	"hash"
 )
 
@@ -40,6 +43,8 @@ const (
 	sigPKCS1v15SHA1           // RSA PKCS#1 v1.5 with SHA-1 (http://www.w3.org/2000/09/xmldsig#rsa-sha1)
 	sigPKCS1v15SHA256         // RSA PKCS#1 v1.5 with SHA-256 (http://www.w3.org/2001/04/xmldsig-more#rsa-sha256)
 	sigPSSSHA256              // RSA-PSS with SHA-256, salt length 32 (http://opcfoundation.org/UA/security/rsa-pss-sha2-256)
+	sigECDSASHA256            // ECDSA with SHA-256, r || s (http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256)
+	sigECDSASHA384            // ECDSA with SHA-384, r || s (http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384)
 )
 
 // asymEnc is an asymmetric encryption algorithm.
@@ -85,17 +90,31 @@ type Policy struct {
 	SignatureLength int
 	// EncryptionKeyLength is the AES key length in bytes.
 	EncryptionKeyLength int
-	// BlockSize is the cipher block size and IV length in bytes (AES: 16).
+	// BlockSize is the cipher block size in bytes (AES: 16); chunks are
+	// padded to it when encrypted with AES-CBC.
 	BlockSize int
+	// IVLength is the length of the derived initialization vector: 16 for
+	// AES-CBC, 12 for AES-GCM (whose per-chunk nonce is this IV with the
+	// TokenId and the previous sequence number mixed in).
+	IVLength int
 	// NonceLength is the length of the client and server nonces in
-	// OpenSecureChannel.
+	// OpenSecureChannel. For the ECC policies the nonce is the sender's
+	// ephemeral public key: the X and Y coordinates of the point, each
+	// the size of the curve's field, without the 0x04 prefix (Part 6
+	// §6.8.2).
 	NonceLength int
-	// MinKeyBits and MaxKeyBits bound the RSA key size of the certificates.
+	// MinKeyBits and MaxKeyBits bound the key size of the certificates:
+	// the RSA modulus, or for the ECC policies the size of the one curve
+	// allowed (256 for nistP256, 384 for nistP384).
 	MinKeyBits, MaxKeyBits int
 
-	newHash func() hash.Hash // HMAC and P_hash function
-	sig     asymSig
-	enc     asymEnc
+	newHash   func() hash.Hash // HMAC, P_hash (RSA) and HKDF (ECC) function
+	sig       asymSig
+	enc       asymEnc
+	curve     ecdh.Curve     // ephemeral key curve (ECC policies), nil for RSA
+	certCurve elliptic.Curve // the curve of the certificates (ECC policies)
+	aead      bool           // AES-GCM instead of HMAC and AES-CBC
+	bound     bool           // Part 6 1.05.07 SecureChannelEnhancements
 }
 
 // The security policies. Aes128Sha256RsaOaep and Aes256Sha256RsaPss are
@@ -106,33 +125,64 @@ var (
 	}
 	PolicyBasic128Rsa15 = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Basic128Rsa15", Name: "Basic128Rsa15", Deprecated: true,
-		SigningKeyLength: 16, SignatureLength: sha1.Size, EncryptionKeyLength: 16, BlockSize: 16, NonceLength: 16,
+		SigningKeyLength: 16, SignatureLength: sha1.Size, EncryptionKeyLength: 16, BlockSize: 16, IVLength: 16, NonceLength: 16,
 		MinKeyBits: 1024, MaxKeyBits: 2048,
 		newHash: sha1.New, sig: sigPKCS1v15SHA1, enc: encPKCS1v15,
 	}
 	PolicyBasic256 = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Basic256", Name: "Basic256", Deprecated: true,
-		SigningKeyLength: 24, SignatureLength: sha1.Size, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 32,
+		SigningKeyLength: 24, SignatureLength: sha1.Size, EncryptionKeyLength: 32, BlockSize: 16, IVLength: 16, NonceLength: 32,
 		MinKeyBits: 1024, MaxKeyBits: 2048,
 		newHash: sha1.New, sig: sigPKCS1v15SHA1, enc: encOAEPSHA1,
 	}
 	PolicyBasic256Sha256 = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Basic256Sha256", Name: "Basic256Sha256",
-		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 32,
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, IVLength: 16, NonceLength: 32,
 		MinKeyBits: 2048, MaxKeyBits: 4096,
 		newHash: sha256.New, sig: sigPKCS1v15SHA256, enc: encOAEPSHA1,
 	}
 	PolicyAes128Sha256RsaOaep = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Aes128_Sha256_RsaOaep", Name: "Aes128_Sha256_RsaOaep",
-		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 16, BlockSize: 16, NonceLength: 32,
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 16, BlockSize: 16, IVLength: 16, NonceLength: 32,
 		MinKeyBits: 2048, MaxKeyBits: 4096,
 		newHash: sha256.New, sig: sigPKCS1v15SHA256, enc: encOAEPSHA1,
 	}
 	PolicyAes256Sha256RsaPss = &Policy{
 		URI: "http://opcfoundation.org/UA/SecurityPolicy#Aes256_Sha256_RsaPss", Name: "Aes256_Sha256_RsaPss",
-		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, NonceLength: 32,
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 32, BlockSize: 16, IVLength: 16, NonceLength: 32,
 		MinKeyBits: 2048, MaxKeyBits: 4096,
 		newHash: sha256.New, sig: sigPSSSHA256, enc: encOAEPSHA256,
+	}
+	// PolicyECCNistP256 is ECC_nistP256: ECDH on nistP256 with ephemeral
+	// keys in the OpenSecureChannel nonces, ECDSA-SHA256 signatures of the
+	// OPN chunks (which are not encrypted), HKDF-SHA256 key derivation,
+	// HMAC-SHA256 and AES-128-CBC for MSG and CLO chunks.
+	PolicyECCNistP256 = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256", Name: "ECC_nistP256",
+		SigningKeyLength: 32, SignatureLength: sha256.Size, EncryptionKeyLength: 16, BlockSize: 16, IVLength: 16, NonceLength: 64,
+		MinKeyBits: 256, MaxKeyBits: 256,
+		newHash: sha256.New, sig: sigECDSASHA256, curve: ecdh.P256(), certCurve: elliptic.P256(),
+	}
+	// PolicyECCNistP384 is ECC_nistP384: ECDH on nistP384, ECDSA-SHA384,
+	// HKDF-SHA384, HMAC-SHA384 and AES-256-CBC.
+	PolicyECCNistP384 = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP384", Name: "ECC_nistP384",
+		SigningKeyLength: 48, SignatureLength: sha512.Size384, EncryptionKeyLength: 32, BlockSize: 16, IVLength: 16, NonceLength: 96,
+		MinKeyBits: 384, MaxKeyBits: 384,
+		newHash: sha512.New384, sig: sigECDSASHA384, curve: ecdh.P384(), certCurve: elliptic.P384(),
+	}
+	// PolicyECCNistP256AesGcm is ECC_nistP256_AesGcm (Part 6 1.05.07): the
+	// handshake of ECC_nistP256 (ECDH, ECDSA-SHA256, HKDF-SHA256) with the
+	// SecureChannelEnhancements (see ChannelBound), and AES-128-GCM for MSG
+	// and CLO chunks: no padding, a 16-byte tag in place of the HMAC (in
+	// Sign mode the tag of GCM over the whole chunk as additional data), no
+	// signing key.
+	PolicyECCNistP256AesGcm = &Policy{
+		URI: "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_AesGcm", Name: "ECC_nistP256_AesGcm",
+		SigningKeyLength: 0, SignatureLength: 16, EncryptionKeyLength: 16, BlockSize: 16, IVLength: 12, NonceLength: 64,
+		MinKeyBits: 256, MaxKeyBits: 256,
+		newHash: sha256.New, sig: sigECDSASHA256, curve: ecdh.P256(), certCurve: elliptic.P256(),
+		aead: true, bound: true,
 	}
 )
 
@@ -147,7 +197,8 @@ func init() {
 
 // Policies returns every supported policy, None first, in a new slice.
 func Policies() []*Policy {
-	return []*Policy{PolicyNone, PolicyBasic128Rsa15, PolicyBasic256, PolicyBasic256Sha256, PolicyAes128Sha256RsaOaep, PolicyAes256Sha256RsaPss}
+	return []*Policy{PolicyNone, PolicyBasic128Rsa15, PolicyBasic256, PolicyBasic256Sha256, PolicyAes128Sha256RsaOaep, PolicyAes256Sha256RsaPss,
+		PolicyECCNistP256, PolicyECCNistP384, PolicyECCNistP256AesGcm}
 }
 
 // PolicyByURI returns the policy with the given SecurityPolicyUri, or an
@@ -165,12 +216,46 @@ func PolicyByURI(uri string) (*Policy, error) {
 // IsNone reports whether p is the None policy (no security).
 func (p *Policy) IsNone() bool { return p.sig == sigNone }
 
+// IsECC reports whether p is an elliptic-curve policy (Part 6 §6.8): its
+// OPN chunks are signed but not encrypted, its nonces are ephemeral public
+// keys (see NewEphemeralKey), and its sequence numbers follow the
+// non-legacy rule (they start at 0 and wrap from 4294967295 to 0).
+func (p *Policy) IsECC() bool { return p.curve != nil }
+
+// IsAEAD reports whether p secures MSG and CLO chunks with an authenticated
+// encryption (AES-GCM): no padding, a tag of SignatureLength bytes after the
+// chunk, and a nonce per chunk made from the derived IV, the TokenId and the
+// sequence number of the previous chunk (Part 6 §6.7.2.5.2).
+func (p *Policy) IsAEAD() bool { return p.aead }
+
+// ChannelBound reports whether p has the SecureChannelEnhancements of Part 6
+// 1.05.07: the signature of the first OPN response also covers the
+// signature of the request (the response's signature is then the
+// ChannelThumbprint; see Sender.BindOpen and Receiver.BindOpen), the HKDF
+// input is chained across token renewals (EphemeralKey.ChainedChannelKeys),
+// and the CreateSession/ActivateSession signatures cover the
+// ChannelThumbprint and certificate hashes (HashCertificate) instead of the
+// certificates.
+func (p *Policy) ChannelBound() bool { return p.bound }
+
 // signatureHash returns the hash of the asymmetric signature.
 func (p *Policy) signatureHash() crypto.Hash {
-	if p.sig == sigPKCS1v15SHA1 {
+	switch p.sig {
+	case sigPKCS1v15SHA1:
 		return crypto.SHA1
+	case sigECDSASHA384:
+		return crypto.SHA384
 	}
 	return crypto.SHA256
+}
+
+// coordSize returns the byte size of a coordinate (and of r and s) of the
+// policy's curve, 0 for RSA policies.
+func (p *Policy) coordSize() int {
+	if p.certCurve == nil {
+		return 0
+	}
+	return (p.certCurve.Params().BitSize + 7) / 8
 }
 
 // String returns p.Name.

@@ -3,6 +3,7 @@ package chunk
 import (
 	"bytes"
 	"crypto/hmac"
+	"crypto/rsa"
 	"crypto/subtle"
 	"encoding/binary"
 	"math"
@@ -32,6 +33,12 @@ type Message struct {
 	// (trust, expiry, application URI): the Receiver only checks that the
 	// signature was made with its key.
 	Security AsymmetricHeader
+	// Signature is the verified asymmetric signature of an OPN chunk (nil
+	// for None and for other types); it aliases the Receiver's buffers.
+	// With a ChannelBound policy a server binds its first response to the
+	// request's Signature (Sender.BindOpen), and the response's Signature
+	// is the ChannelThumbprint.
+	Signature []byte
 }
 
 // Receiver reassembles the chunks received on one direction of one secure
@@ -46,9 +53,12 @@ type Message struct {
 //   - with signing, the signature of every chunk, compared in constant time
 //     after decryption and before any decrypted field is read; with
 //     encryption, a ciphertext that is a whole number of blocks and padding
-//     bytes that all equal PaddingSize;
+//     bytes that all equal PaddingSize; with AES-GCM, the tag (checked by
+//     crypto/cipher before any plaintext is released), whose nonce ties the
+//     chunk to its TokenId and to the previous chunk's sequence number;
 //   - sequence numbers exactly one above the previous chunk's (any number
-//     for the first chunk; after 4294966271 a wrap to a number below 1024);
+//     for the first chunk; after 4294966271 a wrap to a number below 1024,
+//     or for the ECC policies only 4294967295 followed by 0);
 //   - one request id (and message type) per message: chunks of another
 //     request while a message is incomplete are an error;
 //   - MaxChunkCount and MaxMessageSize as each chunk arrives, so the memory
@@ -73,9 +83,11 @@ type Receiver struct {
 	chunks  int
 	body    []byte
 
-	mac   [64]byte // scratch for HMAC results
-	plain []byte   // scratch for decrypted OPN chunks
-	buf   []byte   // chunk buffer of ReadMessage
+	mac     [64]byte // scratch for HMAC results
+	plain   []byte   // scratch for decrypted OPN chunks
+	buf     []byte   // chunk buffer of ReadMessage
+	bind    []byte   // BindOpen: appended to the data of the next OPN signature
+	openSig []byte   // the signature of the OPN chunk being received
 }
 
 // NewReceiver returns a Receiver for channel channelID (0 if the channel id
@@ -114,6 +126,21 @@ func (r *Receiver) SetAsymmetric(a Asymmetric) error {
 	r.asym = as
 	return nil
 }
+
+// BindOpen makes the Receiver verify the signature of the next secured OPN
+// chunk over chunk ‖ requestSignature: a client of a ChannelBound policy
+// passes the signature of its first OpenSecureChannel request
+// (Sender.LastOpenSignature) before it reads the response (Part 6 1.05.07
+// §6.7.5). It applies to one OPN chunk.
+func (r *Receiver) BindOpen(requestSignature []byte) {
+	r.bind = append([]byte(nil), requestSignature...)
+}
+
+// SetLastSequenceNumber makes n the sequence number of the last chunk
+// received, as if it had arrived: the next chunk must carry the number
+// after it, and an AES-GCM chunk's nonce is made with n. It is for a
+// Receiver that takes over a channel whose earlier chunks it did not see.
+func (r *Receiver) SetLastSequenceNumber(n uint32) { r.haveSeq, r.lastSeq = true, n }
 
 // ResetSequence forgets the last sequence number, so that the next chunk may
 // carry any number (after the connection was re-established, §6.7.2.4).
@@ -186,7 +213,12 @@ func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
 		}
 	}
 	end := len(c)
-	if tok.encrypts() {
+	if tok.aead != nil {
+		var err error
+		if end, err = r.openAEAD(c, h, tok); err != nil {
+			return Message{}, false, err
+		}
+	} else if tok.encrypts() {
 		data := c[hs:]
 		bs := tok.policy.BlockSize
 		if len(data) == 0 || len(data)%bs != 0 {
@@ -194,7 +226,7 @@ func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
 		}
 		tok.cryptBlocks(data)
 	}
-	if tok.signs() {
+	if tok.mac != nil {
 		min := hs + SequenceHeaderSize + tok.sigLen
 		if tok.encrypts() {
 			min++
@@ -209,7 +241,7 @@ func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
 			return Message{}, false, errorf(ErrSecurityChecks, h.Type, end, "signature mismatch")
 		}
 	}
-	if tok.encrypts() {
+	if tok.padded() {
 		pad := int(c[end-1])
 		if end-1-pad < hs+SequenceHeaderSize {
 			return Message{}, false, errorf(ErrSecurityChecks, h.Type, end-1, "padding size %d larger than the chunk", pad)
@@ -223,13 +255,41 @@ func (r *Receiver) receiveSymmetric(c []byte, h Header) (Message, bool, error) {
 		return Message{}, false, errorf(ErrTruncated, h.Type, hs, "sequence header needs %d bytes, have %d", SequenceHeaderSize, end-hs)
 	}
 	sh, _ := ParseSequenceHeader(c[hs:])
-	if err := r.checkSequence(h.Type, sh.SequenceNumber, hs); err != nil {
+	if err := r.checkSequence(h.Type, tok.policy, sh.SequenceNumber, hs); err != nil {
 		return Message{}, false, err
 	}
 	if tok == r.tokens[0] {
 		r.tokens[1] = nil // the peer uses the new token: the old one expires
 	}
 	return r.assemble(h, tokenID, sh, c[hs+SequenceHeaderSize:end])
+}
+
+// openAEAD verifies (and in SignAndEncrypt decrypts in place) an AES-GCM
+// chunk and returns the end of its plaintext. The nonce needs the previous
+// chunk's sequence number, so a Receiver that has none (a first chunk, or
+// after ResetSequence) refuses the chunk; a sender that skipped a number
+// fails the tag as well.
+func (r *Receiver) openAEAD(c []byte, h Header, tok *symmetric) (int, error) {
+	const hs = SecureHeaderSize + SymmetricHeaderSize
+	if len(c) < hs+SequenceHeaderSize+tok.sigLen {
+		return 0, errorf(ErrSecurityChecks, h.Type, len(c), "chunk of %d bytes is shorter than its headers and tag (%d)", len(c), hs+SequenceHeaderSize+tok.sigLen)
+	}
+	if !r.haveSeq {
+		return 0, errorf(ErrSequenceNumber, h.Type, hs, "an AES-GCM chunk needs the previous sequence number for its nonce")
+	}
+	nonce := tok.nonce(r.lastSeq)
+	if tok.mode == ModeSignAndEncrypt {
+		pt, err := tok.aead.Open(c[hs:hs], nonce, c[hs:], c[:hs])
+		if err != nil {
+			return 0, errorf(ErrSecurityChecks, h.Type, hs, "authentication tag mismatch")
+		}
+		return hs + len(pt), nil
+	}
+	end := len(c) - tok.sigLen
+	if _, err := tok.aead.Open(r.mac[:0], nonce, c[end:], c[:end]); err != nil {
+		return 0, errorf(ErrSecurityChecks, h.Type, end, "authentication tag mismatch")
+	}
+	return end, nil
 }
 
 // receiveOpen decrypts, verifies and unpads an OPN chunk.
@@ -253,6 +313,7 @@ func (r *Receiver) receiveOpen(c []byte, h Header) (Message, bool, error) {
 		return Message{}, false, errorf(ErrPolicy, TypeOpen, SecureHeaderSize, "policy %s, the channel uses %s", p.Name, a.policy.Name)
 	}
 	data := c[hs:]
+	r.openSig = nil
 	if !p.IsNone() {
 		data, err = r.openSecured(c, hs, p, &ah)
 		if err != nil {
@@ -263,46 +324,61 @@ func (r *Receiver) receiveOpen(c []byte, h Header) (Message, bool, error) {
 		return Message{}, false, errorf(ErrTruncated, TypeOpen, hs, "sequence header needs %d bytes, have %d", SequenceHeaderSize, len(data))
 	}
 	sh, _ := ParseSequenceHeader(data)
-	if err := r.checkSequence(TypeOpen, sh.SequenceNumber, hs); err != nil {
+	if err := r.checkSequence(TypeOpen, p, sh.SequenceNumber, hs); err != nil {
 		return Message{}, false, err
 	}
 	m, done, err := r.assemble(h, 0, sh, data[SequenceHeaderSize:])
-	m.Policy, m.Security = p, ah
+	m.Policy, m.Security, m.Signature = p, ah, r.openSig
 	return m, done, err
 }
 
-// openSecured checks the certificates of an OPN chunk, decrypts it into
-// r.plain, verifies its signature and padding, and returns the sequence
-// header and body.
+// openSecured checks the certificates of an OPN chunk, verifies its
+// signature and, for RSA, decrypts it into r.plain and checks its padding,
+// and returns the sequence header and body.
 func (r *Receiver) openSecured(c []byte, hs int, p *Policy, ah *AsymmetricHeader) ([]byte, error) {
 	a := r.asym
 	if a.key == nil {
 		return nil, errorf(ErrConfig, TypeOpen, -1, "no private key for policy %s", p.Name)
 	}
-	if err := checkKeyBits(p, a.key.N.BitLen(), "local"); err != nil {
+	if err := checkKey(p, a.key.Public(), "local"); err != nil {
 		return nil, err
 	}
 	if a.thumb != nil && !bytes.Equal(ah.ReceiverCertificateThumbprint, a.thumb) {
 		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "receiver certificate thumbprint does not match")
 	}
-	leaf, pub, err := parseRSACertificate(ah.SenderCertificate)
+	leaf, pub, err := parseCertificate(ah.SenderCertificate)
 	if err != nil {
 		return nil, err
 	}
 	if a.peerLeaf != nil && !bytes.Equal(leaf, a.peerLeaf) {
 		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "sender certificate is not the peer's")
 	}
-	if err := checkKeyBits(p, pub.N.BitLen(), "sender"); err != nil {
+	if err := checkKey(p, pub, "sender"); err != nil {
 		return nil, err
 	}
+	sig := signatureSize(p, pub)
+	if p.IsECC() {
+		// Signed, not encrypted, no padding (Part 6 §6.7.2.5.2, §6.8).
+		if len(c) < hs+SequenceHeaderSize+sig {
+			return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "chunk shorter than its headers and signature")
+		}
+		end := len(c) - sig
+		bind := r.bind
+		r.bind = nil
+		if err := asymVerify(p, pub, c[:end], bind, c[end:]); err != nil {
+			return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "signature mismatch")
+		}
+		r.openSig = c[end:]
+		return c[hs:end], nil
+	}
+	key := a.key.(*rsa.PrivateKey) // checkKey: an RSA policy has an RSA key
 	r.plain = append(r.plain[:0], c[:hs]...)
-	r.plain, err = asymDecrypt(p, a.key, c[hs:], r.plain)
+	r.plain, err = asymDecrypt(p, key, c[hs:], r.plain)
 	if err != nil {
 		return nil, err
 	}
-	sig := pub.Size()
 	extra := 0
-	if a.key.Size() > 256 { // encrypted with a key larger than 2048 bits
+	if key.Size() > 256 { // encrypted with a key larger than 2048 bits
 		extra = 1
 	}
 	pt := r.plain
@@ -310,9 +386,10 @@ func (r *Receiver) openSecured(c []byte, hs int, p *Policy, ah *AsymmetricHeader
 		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "chunk shorter than its headers and signature")
 	}
 	end := len(pt) - sig
-	if err := asymVerify(p, pub, pt[:end], pt[end:]); err != nil {
+	if err := asymVerify(p, pub, pt[:end], nil, pt[end:]); err != nil {
 		return nil, errorf(ErrSecurityChecks, TypeOpen, -1, "signature mismatch")
 	}
+	r.openSig = pt[end:]
 	pad := int(pt[end-1-extra])
 	if extra == 1 {
 		pad |= int(pt[end-1]) << 8
@@ -324,12 +401,17 @@ func (r *Receiver) openSecured(c []byte, hs int, p *Policy, ah *AsymmetricHeader
 	return pt[hs:padStart], nil
 }
 
-// checkSequence enforces +1 per chunk with the legacy wrap rule.
-func (r *Receiver) checkSequence(t MessageType, seq uint32, off int) error {
+// checkSequence enforces +1 per chunk: with the legacy wrap rule for the
+// RSA policies and None, and for the ECC policies (non-legacy, Part 6
+// §6.7.2.4) exactly +1 with a wrap from 4294967295 to 0 only.
+func (r *Receiver) checkSequence(t MessageType, p *Policy, seq uint32, off int) error {
 	if r.haveSeq {
 		last := r.lastSeq
 		ok := last != math.MaxUint32 && seq == last+1 ||
 			last > math.MaxUint32-1024 && seq < 1024
+		if p != nil && p.IsECC() {
+			ok = seq == last+1 // wraps to 0 in uint32
+		}
 		if !ok {
 			return errorf(ErrSequenceNumber, t, off, "sequence number %d after %d", seq, last)
 		}

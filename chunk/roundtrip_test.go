@@ -67,13 +67,7 @@ func randomBody(r *mrand.Rand, n int) []byte {
 // channel with keys derived from random nonces.
 func symmetricPair(tb testing.TB, p *Policy, mode SecurityMode, peer Limits) (*Sender, *Receiver) {
 	tb.Helper()
-	cn, sn := make([]byte, p.NonceLength), make([]byte, p.NonceLength)
-	rand.Read(cn)
-	rand.Read(sn)
-	client, _, err := p.ChannelKeys(cn, sn)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	client, _ := testChannelKeys(tb, p)
 	s, err := NewSender(42, 1, peer)
 	if err != nil {
 		tb.Fatal(err)
@@ -88,10 +82,59 @@ func symmetricPair(tb testing.TB, p *Policy, mode SecurityMode, peer Limits) (*S
 	if err := r.SetToken(5, p, mode, client); err != nil {
 		tb.Fatal(err)
 	}
+	if p.IsAEAD() {
+		r.SetLastSequenceNumber(0) // as if the OPN had come before the first chunk, 1
+	}
 	return s, r
 }
 
 // policyModes lists every policy with each of its modes.
+// testChannelKeys returns both directions' keys from random nonces (RSA)
+// or two random ephemeral keys (ECC).
+func testChannelKeys(tb testing.TB, p *Policy) (client, server Keys) {
+	tb.Helper()
+	var err error
+	if p.IsECC() {
+		ck, err1 := p.NewEphemeralKey(nil)
+		sk, err2 := p.NewEphemeralKey(nil)
+		if err1 != nil || err2 != nil {
+			tb.Fatal(err1, err2)
+		}
+		client, server, err = ck.ChannelKeys(ck.Nonce(), sk.Nonce())
+	} else {
+		cn, sn := make([]byte, p.NonceLength), make([]byte, p.NonceLength)
+		rand.Read(cn)
+		rand.Read(sn)
+		client, server, err = p.ChannelKeys(cn, sn)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return client, server
+}
+
+// rsaPolicies returns the RSA policies of the table.
+func rsaPolicies() []*Policy {
+	var out []*Policy
+	for _, p := range Policies()[1:] {
+		if !p.IsECC() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// eccPolicies returns the ECC policies of the table.
+func eccPolicies() []*Policy {
+	var out []*Policy
+	for _, p := range Policies() {
+		if p.IsECC() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 func policyModes() []struct {
 	p    *Policy
 	mode SecurityMode
@@ -280,5 +323,39 @@ func TestSenderConfigErrors(t *testing.T) {
 	}
 	if err := s.SetAsymmetric(Asymmetric{Policy: PolicyBasic256Sha256}); !errors.Is(err, ErrConfig) {
 		t.Errorf("asymmetric without key: %v", err)
+	}
+}
+
+// TestStreamEnds: io.EOF only between messages; a stream that ends inside
+// a chunk, or between two chunks of one message, is ErrTruncated and
+// io.ErrUnexpectedEOF.
+func TestStreamEnds(t *testing.T) {
+	s, _ := symmetricPair(t, PolicyNone, ModeNone, Limits{ChunkSize: 8192})
+	stream, err := s.Append(nil, TypeMessage, 1, make([]byte, 3*s.MaxBodySize(TypeMessage)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := int(binary.LittleEndian.Uint32(stream[4:]))
+	for _, c := range []struct {
+		name string
+		n    int // bytes of the stream given
+		eof  bool
+	}{
+		{"empty", 0, true},
+		{"inside the first chunk", first - 1, false},
+		{"after the first chunk", first, false},
+		{"inside the header of the second chunk", first + 3, false},
+	} {
+		_, r := symmetricPair(t, PolicyNone, ModeNone, Limits{ChunkSize: 8192})
+		_, err := r.ReadMessage(bytes.NewReader(stream[:c.n]))
+		if c.eof {
+			if err != io.EOF {
+				t.Errorf("%s: %v, want io.EOF", c.name, err)
+			}
+			continue
+		}
+		if !errors.Is(err, ErrTruncated) || !errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
+			t.Errorf("%s: %v, want ErrTruncated and io.ErrUnexpectedEOF", c.name, err)
+		}
 	}
 }

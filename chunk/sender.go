@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"crypto/rsa"
 	"encoding/binary"
 	"io"
 	"slices"
@@ -45,6 +46,8 @@ type Sender struct {
 	asym      *asymmetric
 	buf       []byte // reused by Write
 	plain     []byte // reused by OPN encryption
+	bind      []byte // BindOpen: appended to the data of the next OPN signature
+	openSig   []byte // the signature of the last OPN chunk
 }
 
 // NewSender returns a Sender for channel channelID whose first chunk gets
@@ -98,6 +101,22 @@ func (s *Sender) SetAsymmetric(a Asymmetric) error {
 	s.asym = as
 	return nil
 }
+
+// BindOpen makes the signature of the next OPN chunk cover requestSignature
+// after the chunk: the server's first OpenSecureChannel response of a
+// ChannelBound policy is signed over response chunk ‖ the request's
+// signature (Message.Signature of the request; Part 6 1.05.07 §6.7.5,
+// ChannelThumbprint). It applies to one OPN chunk.
+func (s *Sender) BindOpen(requestSignature []byte) {
+	s.bind = append([]byte(nil), requestSignature...)
+}
+
+// LastOpenSignature returns the asymmetric signature of the last OPN chunk
+// the Sender framed (nil before any, or with policy None): a client of a
+// ChannelBound policy passes its first request's signature to
+// Receiver.BindOpen; a server's first response signature is the
+// ChannelThumbprint. The slice is the Sender's; do not modify it.
+func (s *Sender) LastOpenSignature() []byte { return s.openSig }
 
 // MaxBodySize returns how many body bytes one chunk of type t carries with
 // the current configuration: for MSG every chunk but the last carries exactly
@@ -222,7 +241,7 @@ func (s *Sender) appendSymmetric(b []byte, t MessageType, requestID uint32, body
 // bytes.
 func (s *Sender) symmetricChunkSize(n int) int {
 	size := SecureHeaderSize + SymmetricHeaderSize + SequenceHeaderSize + n + s.tok.sigLen
-	if s.tok.encrypts() {
+	if s.tok.padded() {
 		size += 1 + s.tok.paddingSize(n)
 	}
 	return size
@@ -240,7 +259,19 @@ func (s *Sender) appendSymmetricChunk(b []byte, t MessageType, ct ChunkType, sh 
 	encStart := len(b)
 	b = sh.Append(b)
 	b = append(b, part...)
-	if tok.encrypts() {
+	if tok.aead != nil {
+		// AES-GCM (Part 6 §6.7.2.5.2): no padding, the tag after the chunk;
+		// the nonce mixes in the previous chunk's sequence number.
+		binary.LittleEndian.PutUint32(b[start+4:], uint32(len(b)-start+tok.sigLen))
+		nonce := tok.nonce(sh.SequenceNumber - 1)
+		if tok.mode == ModeSignAndEncrypt {
+			// Headers as additional data, the rest encrypted in place.
+			return tok.aead.Seal(b[:encStart], nonce, b[encStart:], b[start:encStart])
+		}
+		// Sign: the tag of GCM over the whole chunk as additional data.
+		return tok.aead.Seal(b, nonce, nil, b[start:])
+	}
+	if tok.padded() {
 		pad := tok.paddingSize(len(part))
 		for i := 0; i <= pad; i++ {
 			b = append(b, byte(pad))
@@ -252,7 +283,7 @@ func (s *Sender) appendSymmetricChunk(b []byte, t MessageType, ct ChunkType, sh 
 		tok.mac.Write(b[start:])
 		b = tok.mac.Sum(b)
 	}
-	if tok.encrypts() {
+	if tok.padded() {
 		tok.cryptBlocks(b[encStart:])
 	}
 	return b
@@ -272,8 +303,8 @@ func (s *Sender) asymHeader() AsymmetricHeader {
 // ciphertext RSA block sizes and the number of ExtraPaddingSize bytes.
 func (s *Sender) asymLayout() (sig, plainBlock, cipherBlock, extra int) {
 	a := s.asym
-	sig = a.key.Size()
-	cipherBlock = a.peerKey.Size()
+	sig = signatureSize(a.policy, a.key.Public())
+	cipherBlock = a.peerKey.(*rsa.PublicKey).Size()
 	plainBlock = cipherBlock - a.policy.enc.overhead()
 	if cipherBlock > 256 { // key larger than 2048 bits: ExtraPaddingSize
 		extra = 1
@@ -287,6 +318,9 @@ func (s *Sender) asymBodySize(headerSize int) int {
 	room := int(s.limits.ChunkSize) - headerSize
 	if s.asym.policy.IsNone() {
 		return room - SequenceHeaderSize
+	}
+	if s.asym.policy.IsECC() { // signed, not encrypted: no padding
+		return room - SequenceHeaderSize - signatureSize(s.asym.policy, nil)
 	}
 	sig, pb, cb, extra := s.asymLayout()
 	return room/cb*pb - SequenceHeaderSize - 1 - extra - sig
@@ -319,6 +353,21 @@ func (s *Sender) appendOpen(b []byte, requestID uint32, body []byte) ([]byte, er
 		return b, nil
 	}
 	a := s.asym
+	if a.policy.IsECC() {
+		// Part 6 §6.7.2.5.2: without encryption the footer is the
+		// signature alone, no padding.
+		b = sh.Append(b)
+		b = append(b, body...)
+		binary.LittleEndian.PutUint32(b[start+4:], uint32(len(b)-start+signatureSize(a.policy, nil)))
+		signature, err := asymSign(a.policy, a.rand, a.key, b[start:], s.bind)
+		if err != nil {
+			return b[:start], errorf(ErrConfig, TypeOpen, -1, "ECDSA signature: %v", err)
+		}
+		b = append(b, signature...)
+		s.openSig, s.bind = signature, nil
+		s.seq = nextSequenceNumber(s.seq)
+		return b, nil
+	}
 	sig, pb, cb, extra := s.asymLayout()
 	encStart := len(b)
 	b = sh.Append(b)
@@ -333,13 +382,14 @@ func (s *Sender) appendOpen(b []byte, requestID uint32, body []byte) ([]byte, er
 	}
 	blocks := (plainLen + pad) / pb
 	binary.LittleEndian.PutUint32(b[start+4:], uint32(hs+blocks*cb))
-	signature, err := asymSign(a.policy, a.rand, a.key, b[start:])
+	signature, err := asymSign(a.policy, a.rand, a.key, b[start:], nil)
 	if err != nil {
 		return b[:start], errorf(ErrConfig, TypeOpen, -1, "RSA signature: %v", err)
 	}
+	s.openSig = signature
 	b = append(b, signature...)
 	s.plain = append(s.plain[:0], b[encStart:]...)
-	b, err = asymEncrypt(a.policy, a.rand, a.peerKey, s.plain, b[:encStart])
+	b, err = asymEncrypt(a.policy, a.rand, a.peerKey.(*rsa.PublicKey), s.plain, b[:encStart])
 	if err != nil {
 		return b[:start], err
 	}

@@ -1,8 +1,8 @@
 package chunk
 
 import (
+	"crypto"
 	"crypto/rand"
-	"crypto/rsa"
 	"errors"
 	"io"
 )
@@ -19,6 +19,12 @@ const (
 	AlgorithmRSASHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"
 	// AlgorithmRSAPSSSHA256 is RSA-PSS with SHA-256 (Aes256_Sha256_RsaPss).
 	AlgorithmRSAPSSSHA256 = "http://opcfoundation.org/UA/security/rsa-pss-sha2-256"
+	// AlgorithmECDSASHA256 is ECDSA with SHA-256 (ECC_nistP256); the
+	// signature is r || s, 32 bytes each.
+	AlgorithmECDSASHA256 = "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256"
+	// AlgorithmECDSASHA384 is ECDSA with SHA-384 (ECC_nistP384); the
+	// signature is r || s, 48 bytes each.
+	AlgorithmECDSASHA384 = "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384"
 )
 
 // errNoSignature is returned by the signature methods of PolicyNone.
@@ -35,28 +41,35 @@ func (p *Policy) SignatureAlgorithm() string {
 		return AlgorithmRSASHA256
 	case sigPSSSHA256:
 		return AlgorithmRSAPSSSHA256
+	case sigECDSASHA256:
+		return AlgorithmECDSASHA256
+	case sigECDSASHA384:
+		return AlgorithmECDSASHA384
 	}
 	return ""
 }
 
 // Sign signs data with the policy's asymmetric signature algorithm, the one
 // its OPN chunks use; session signatures (SignatureData) are made with it
-// too. rnd is the randomness for RSA-PSS (crypto/rand.Reader when nil).
-func (p *Policy) Sign(rnd io.Reader, key *rsa.PrivateKey, data []byte) ([]byte, error) {
+// too. key is an *rsa.PrivateKey for the RSA policies and an
+// *ecdsa.PrivateKey on the policy's curve for the ECC policies (ECDSA
+// signatures are r || s). rnd is the randomness for RSA-PSS and ECDSA
+// (crypto/rand.Reader when nil).
+func (p *Policy) Sign(rnd io.Reader, key crypto.Signer, data []byte) ([]byte, error) {
 	if p.IsNone() {
 		return nil, errNoSignature
 	}
 	if rnd == nil {
 		rnd = rand.Reader
 	}
-	return asymSign(p, rnd, key, data)
+	return asymSign(p, rnd, key, data, nil)
 }
 
 // Verify checks a signature made with the policy's asymmetric signature
-// algorithm over data.
-func (p *Policy) Verify(pub *rsa.PublicKey, data, sig []byte) error {
+// algorithm over data; pub is an *rsa.PublicKey or an *ecdsa.PublicKey.
+func (p *Policy) Verify(pub crypto.PublicKey, data, sig []byte) error {
 	if p.IsNone() {
 		return errNoSignature
 	}
-	return asymVerify(p, pub, data, sig)
+	return asymVerify(p, pub, data, nil, sig)
 }

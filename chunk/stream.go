@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"fmt"
 	"io"
 )
 
@@ -53,7 +54,7 @@ func max64(a, b uint64) uint64 {
 
 func readError(err error, off int) error {
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		return &Error{Kind: ErrTruncated, Offset: off, Detail: io.ErrUnexpectedEOF.Error()}
+		return &Error{Kind: ErrTruncated, Offset: off, Detail: "the stream ended inside a chunk", Cause: io.ErrUnexpectedEOF}
 	}
 	return err
 }
@@ -61,14 +62,24 @@ func readError(err error, off int) error {
 // ReadMessage reads chunks from rd (a net.Conn, for example) one at a time,
 // each bounded by the local ChunkSize, and passes them to Receive until a
 // message is complete. The returned Body is valid until the next call.
+//
+// io.EOF means a clean end of the stream between messages. A stream that
+// ends inside a message (inside a chunk, or after some but not all of a
+// message's chunks) is an *Error wrapping both ErrTruncated and
+// io.ErrUnexpectedEOF.
 func (r *Receiver) ReadMessage(rd io.Reader) (Message, error) {
+	chunks := 0
 	for {
 		c, err := ReadChunk(rd, r.buf, r.limits.ChunkSize)
 		r.buf = c[:0]
 		if err != nil {
 			r.drop()
+			if err == io.EOF && chunks > 0 {
+				err = &Error{Kind: ErrTruncated, Offset: -1, Detail: fmt.Sprintf("the stream ended inside a message, after %d of its chunks", chunks), Cause: io.ErrUnexpectedEOF}
+			}
 			return Message{}, err
 		}
+		chunks++
 		m, done, err := r.Receive(c)
 		if err != nil {
 			return Message{}, err

@@ -4,6 +4,7 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/hmac"
+	"encoding/binary"
 	"hash"
 )
 
@@ -12,16 +13,18 @@ import (
 // for every chunk. It belongs to one Sender or Receiver (hash.Hash and
 // cipher.BlockMode are not safe for concurrent use).
 type symmetric struct {
-	tokenID uint32
-	policy  *Policy
-	mode    SecurityMode
-	mac     hash.Hash        // nil unless signing
-	sigLen  int              // 0 unless signing
-	crypt   cipher.BlockMode // nil unless encrypting
-	iv      []byte
-	reIV    func([]byte) // crypt's SetIV, nil if it has none
-	newMode func(cipher.Block, []byte) cipher.BlockMode
-	block   cipher.Block
+	tokenID  uint32
+	policy   *Policy
+	mode     SecurityMode
+	aead     cipher.AEAD      // AES-GCM policies: signs and encrypts, nil otherwise
+	nonceBuf [12]byte         // scratch of nonce
+	mac      hash.Hash        // nil unless signing with HMAC
+	sigLen   int              // 0 unless signing (HMAC size or AEAD tag size)
+	crypt    cipher.BlockMode // nil unless encrypting
+	iv       []byte
+	reIV     func([]byte) // crypt's SetIV, nil if it has none
+	newMode  func(cipher.Block, []byte) cipher.BlockMode
+	block    cipher.Block
 }
 
 // newSymmetric validates policy, mode and keys and builds the token state;
@@ -40,6 +43,22 @@ func newSymmetric(tokenID uint32, p *Policy, mode SecurityMode, k Keys, decrypt 
 	if mode != ModeSign && mode != ModeSignAndEncrypt {
 		return nil, errorf(ErrConfig, 0, -1, "policy %s needs mode Sign or SignAndEncrypt, not %s", p.Name, mode)
 	}
+	if p.aead {
+		if len(k.EncryptingKey) != p.EncryptionKeyLength || len(k.IV) != p.IVLength {
+			return nil, errorf(ErrConfig, 0, -1, "policy %s needs a %d-byte encrypting key and a %d-byte IV, have %d and %d",
+				p.Name, p.EncryptionKeyLength, p.IVLength, len(k.EncryptingKey), len(k.IV))
+		}
+		block, err := aes.NewCipher(k.EncryptingKey)
+		if err != nil {
+			return nil, errorf(ErrConfig, 0, -1, "%v", err)
+		}
+		if s.aead, err = cipher.NewGCM(block); err != nil {
+			return nil, errorf(ErrConfig, 0, -1, "%v", err)
+		}
+		s.sigLen = s.aead.Overhead()
+		s.iv = append([]byte(nil), k.IV...)
+		return s, nil
+	}
 	if len(k.SigningKey) != p.SigningKeyLength {
 		return nil, errorf(ErrConfig, 0, -1, "policy %s needs a %d-byte signing key, have %d", p.Name, p.SigningKeyLength, len(k.SigningKey))
 	}
@@ -48,9 +67,9 @@ func newSymmetric(tokenID uint32, p *Policy, mode SecurityMode, k Keys, decrypt 
 	if mode == ModeSign {
 		return s, nil
 	}
-	if len(k.EncryptingKey) != p.EncryptionKeyLength || len(k.IV) != p.BlockSize {
+	if len(k.EncryptingKey) != p.EncryptionKeyLength || len(k.IV) != p.IVLength {
 		return nil, errorf(ErrConfig, 0, -1, "policy %s needs a %d-byte encrypting key and a %d-byte IV, have %d and %d",
-			p.Name, p.EncryptionKeyLength, p.BlockSize, len(k.EncryptingKey), len(k.IV))
+			p.Name, p.EncryptionKeyLength, p.IVLength, len(k.EncryptingKey), len(k.IV))
 	}
 	block, err := aes.NewCipher(k.EncryptingKey)
 	if err != nil {
@@ -71,8 +90,27 @@ func newSymmetric(tokenID uint32, p *Policy, mode SecurityMode, k Keys, decrypt 
 	return s, nil
 }
 
-func (s *symmetric) signs() bool    { return s.mac != nil }
-func (s *symmetric) encrypts() bool { return s.crypt != nil }
+// signs reports whether chunks carry a signature (an HMAC or an AEAD tag);
+// encrypts whether they are encrypted (AES-CBC, or AES-GCM in mode
+// SignAndEncrypt); padded whether they are padded to the block size
+// (AES-CBC only).
+func (s *symmetric) signs() bool { return s.mac != nil || s.aead != nil }
+func (s *symmetric) encrypts() bool {
+	return s.crypt != nil || s.aead != nil && s.mode == ModeSignAndEncrypt
+}
+func (s *symmetric) padded() bool { return s.crypt != nil }
+
+// nonce returns the AES-GCM nonce of a chunk: the IV with the TokenId
+// XORed into bytes 0-3 and the previous chunk's sequence number into bytes
+// 4-7, both little-endian. It is the token's scratch array (the AEAD
+// interface would make a local one escape), valid until the next call.
+func (s *symmetric) nonce(previous uint32) []byte {
+	n := s.nonceBuf[:]
+	copy(n, s.iv)
+	binary.LittleEndian.PutUint32(n[0:], binary.LittleEndian.Uint32(n[0:])^s.tokenID)
+	binary.LittleEndian.PutUint32(n[4:], binary.LittleEndian.Uint32(n[4:])^previous)
+	return n
+}
 
 // cryptBlocks encrypts or decrypts b (a multiple of the block size) in place,
 // starting from the token's IV.
@@ -91,7 +129,7 @@ func (s *symmetric) cryptBlocks(b []byte) {
 // encrypting, the PaddingSize byte, with the encrypted part rounded down to
 // the block size.
 func (s *symmetric) bodySize(chunkSize, headerSize int) int {
-	if !s.encrypts() {
+	if !s.padded() {
 		return chunkSize - headerSize - SequenceHeaderSize - s.sigLen
 	}
 	bs := s.policy.BlockSize

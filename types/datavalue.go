@@ -30,7 +30,7 @@ type DataValue struct {
 func NewDataValue(v Variant) DataValue { return DataValue{Value: v} }
 
 // String returns the fields of d that are not zero (those the encoder
-// writes), named: "{Value: 3.14, Status: BadNodeIdUnknown, SourceTimestamp:
+// writes), named: "{Value: Double(3.14), Status: BadNodeIdUnknown, SourceTimestamp:
 // 2024-01-02T03:04:05.1234567Z, SourcePicoseconds: 10}"; the empty
 // DataValue is "{}".
 func (d DataValue) String() string { return string(d.appendText(nil, 0)) }

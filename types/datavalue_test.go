@@ -23,10 +23,10 @@ func TestDataValue(t *testing.T) {
 		want string
 	}{
 		{types.DataValue{}, "{}"},
-		{d, "{Value: 5}"},
-		{types.NewDataValue(types.MustVariant([]int32(nil))), "{Value: null}"},
+		{d, "{Value: Int32(5)}"},
+		{types.NewDataValue(types.MustVariant([]int32(nil))), "{Value: Int32[] null}"},
 		{types.DataValue{Status: 0x80340000}, "{Status: BadNodeIdUnknown}"},
-		{full, "{Value: 1.5, Status: BadNodeIdUnknown, SourceTimestamp: 2024-01-02T03:04:05.1234567Z, SourcePicoseconds: 10, ServerTimestamp: 1601-01-01T00:00:00.0000001Z, ServerPicoseconds: 20}"},
+		{full, "{Value: Double(1.5), Status: BadNodeIdUnknown, SourceTimestamp: 2024-01-02T03:04:05.1234567Z, SourcePicoseconds: 10, ServerTimestamp: 1601-01-01T00:00:00.0000001Z, ServerPicoseconds: 20}"},
 	}
 	for _, tt := range tests {
 		if got := tt.in.String(); got != tt.want {
@@ -40,7 +40,7 @@ func ExampleDataValue_String() {
 	d.SourceTimestamp = types.DateTime(133486382451234567)
 	fmt.Println(d)
 	// Output:
-	// {Value: 21.5, SourceTimestamp: 2024-01-02T03:04:05.1234567Z}
+	// {Value: Double(21.5), SourceTimestamp: 2024-01-02T03:04:05.1234567Z}
 }
 
 func TestDataValueEqual(t *testing.T) {

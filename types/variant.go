@@ -1088,20 +1088,26 @@ const (
 	maxShownBytes = 32 // ByteString bytes printed before "... (N bytes)"
 )
 
-// String returns v in OPC UA notation:
+// String returns v in OPC UA notation, always with its built-in type:
 //
 //   - the null Variant is "null";
-//   - scalars are plain: 3.14, -7, true, "temperature" (Strings and
-//     XmlElements quoted as Go strings), 2024-01-02T03:04:05.1234567Z
-//     (DateTime.String), 72962B91-FA75-4AE6-8D28-B404DC7DAF63, ns=2;s=X,
-//     2:Name, [de-DE] "Pumpe" (LocalizedText: the locale in brackets, the
-//     text quoted), BadNodeIdUnknown (StatusCode.String), 0x0102FF
-//     (ByteString in hex, null for nil, shortened after 32 bytes);
-//     ExtensionObjects and DataValues as their String methods write them;
-//   - arrays are "[a, b, c]", shortened after 10 elements with the length:
-//     "[0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, ... (1000 elements)]"; a
-//     null array is "null";
-//   - a matrix is prefixed by its type and dimensions:
+//   - a scalar is its type and its value in parentheses: Double(3.14),
+//     Int32(-7), Boolean(true), String("temperature") (Strings and
+//     XmlElements quoted as Go strings),
+//     DateTime(2024-01-02T03:04:05.1234567Z) (DateTime.String),
+//     Guid(72962B91-FA75-4AE6-8D28-B404DC7DAF63), NodeId(ns=2;s=X),
+//     QualifiedName(2:Name), LocalizedText([de-DE] "Pumpe") (the locale in
+//     brackets, the text quoted), StatusCode(BadNodeIdUnknown)
+//     (StatusCode.String), ByteString(0x0102FF) (in hex, null for nil,
+//     shortened after 32 bytes); an ExtensionObject as its String method
+//     writes it (ExtensionObject{...}), a DataValue as DataValue and the
+//     text of its String method (DataValue{Value: Double(1)});
+//   - an array is its type, its length in brackets and its elements:
+//     "Int32[3] [1, 2, 3]", shortened after 10 elements:
+//     "Double[1000] [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, ... (1000 elements)]";
+//     a null array is "Int32[] null"; the elements of a Variant array are
+//     Variants, each with its type: "Variant[2] [Int32(1), String("a")]";
+//   - a matrix has its dimensions in the brackets:
 //     "Int32[2x3] [1, 2, 3, 4, 5, 6]" (the flat elements in row-major
 //     order).
 //
@@ -1118,9 +1124,9 @@ func (v Variant) appendText(b []byte, depth int) []byte {
 	case !v.array:
 		return v.appendScalar(b, depth)
 	}
+	b = append(b, v.typ.String()...)
+	b = append(b, '[')
 	if v.dims != nil {
-		b = append(b, v.typ.String()...)
-		b = append(b, '[')
 		for i, d := range v.dims {
 			if i > 0 {
 				b = append(b, 'x')
@@ -1128,26 +1134,45 @@ func (v Variant) appendText(b []byte, depth int) []byte {
 			b = strconv.AppendInt(b, int64(d), 10)
 		}
 		b = append(b, "] "...)
+		return appendArrayText(b, v.val, depth)
 	}
+	if rv := reflect.ValueOf(v.val); v.val == nil || rv.Kind() == reflect.Slice && rv.IsNil() {
+		return append(b, "] null"...)
+	}
+	b = strconv.AppendInt(b, int64(v.Len()), 10)
+	b = append(b, "] "...)
 	return appendArrayText(b, v.val, depth)
 }
 
-// appendScalar appends the text of a scalar.
+// appendScalar appends the text of a scalar: its type and its value in
+// parentheses.
 func (v Variant) appendScalar(b []byte, depth int) []byte {
+	switch v.typ {
+	case TypeExtensionObject: // ExtensionObject{...} already
+		return appendValueText(b, v.val, depth)
+	case TypeStatusCode:
+		if c := StatusCode(v.bits); c.Name() == "" { // StatusCode(0x81FF0000) already
+			return append(b, c.String()...)
+		}
+	case TypeDataValue:
+		return appendValueText(append(b, "DataValue"...), v.val, depth)
+	}
+	b = append(b, v.typ.String()...)
+	b = append(b, '(')
 	switch v.typ {
 	case TypeBoolean, TypeSByte, TypeByte, TypeInt16, TypeUInt16, TypeInt32,
 		TypeUInt32, TypeInt64, TypeUInt64, TypeFloat, TypeDouble:
-		return appendNumber(b, v.Value())
-	case TypeString:
-		return strconv.AppendQuote(b, v.str)
-	case TypeXmlElement:
-		return strconv.AppendQuote(b, v.str)
+		b = appendNumber(b, v.Value())
+	case TypeString, TypeXmlElement:
+		b = strconv.AppendQuote(b, v.str)
 	case TypeDateTime:
-		return append(b, DateTime(v.bits).String()...)
+		b = append(b, DateTime(v.bits).String()...)
 	case TypeStatusCode:
-		return append(b, StatusCode(v.bits).String()...)
+		b = append(b, StatusCode(v.bits).String()...)
+	default:
+		b = appendValueText(b, v.val, depth)
 	}
-	return appendValueText(b, v.val, depth)
+	return append(b, ')')
 }
 
 // appendNumber appends a boxed bool or number.

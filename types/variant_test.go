@@ -35,60 +35,60 @@ var (
 
 var variantCases = []variantCase{
 	{name: "null", in: nil, typ: types.TypeNull, text: "null", other: int32(0)},
-	{name: "Boolean", in: true, typ: types.TypeBoolean, text: "true", other: false},
-	{name: "SByte", in: int8(-7), typ: types.TypeSByte, text: "-7", other: int8(7)},
-	{name: "Byte", in: uint8(200), typ: types.TypeByte, text: "200", other: uint8(201)},
-	{name: "Int16", in: int16(-30000), typ: types.TypeInt16, text: "-30000", other: int16(1)},
-	{name: "UInt16", in: uint16(65535), typ: types.TypeUInt16, text: "65535", other: uint16(1)},
-	{name: "Int32", in: int32(math.MinInt32), typ: types.TypeInt32, text: "-2147483648", other: int32(1)},
-	{name: "UInt32", in: uint32(math.MaxUint32), typ: types.TypeUInt32, text: "4294967295", other: uint32(1)},
-	{name: "Int64", in: int64(math.MinInt64), typ: types.TypeInt64, text: "-9223372036854775808", other: int64(1)},
-	{name: "UInt64", in: uint64(math.MaxUint64), typ: types.TypeUInt64, text: "18446744073709551615", other: uint64(1)},
-	{name: "Float", in: float32(-6.5), typ: types.TypeFloat, text: "-6.5", other: float32(6.5)},
-	{name: "Double", in: 3.14, typ: types.TypeDouble, text: "3.14", other: 3.15},
-	{name: "String", in: "temperature", typ: types.TypeString, text: `"temperature"`, other: "pressure"},
-	{name: "DateTime", in: t0Ticks, typ: types.TypeDateTime, text: "2024-01-02T03:04:05.1234567Z", other: types.DateTime(1)},
-	{name: "DateTime from time.Time", in: t0, typ: types.TypeDateTime, value: t0Ticks, text: "2024-01-02T03:04:05.1234567Z", other: types.DateTime(0)},
-	{name: "Guid", in: w1GUID, typ: types.TypeGUID, text: "72962B91-FA75-4AE6-8D28-B404DC7DAF63", other: types.GUID{}},
-	{name: "ByteString", in: []byte{1, 2, 0xFF}, typ: types.TypeByteString, text: "0x0102FF", other: []byte{1, 2}},
-	{name: "ByteString named", in: types.ByteString{1}, typ: types.TypeByteString, value: []byte{1}, text: "0x01", other: []byte(nil)},
-	{name: "ByteString null", in: []byte(nil), typ: types.TypeByteString, text: "null", other: []byte{}},
-	{name: "XmlElement", in: types.XmlElement("<A>Hot水</A>"), typ: types.TypeXmlElement, text: `"<A>Hot水</A>"`, other: "<A>Hot水</A>"},
-	{name: "NodeId", in: sampleNodeID, typ: types.TypeNodeID, text: "ns=2;s=Demo.Static", other: types.NewNumericNodeID(2, 1)},
-	{name: "ExpandedNodeId", in: sampleExpanded, typ: types.TypeExpandedNodeID, text: "nsu=http://example.org/UA/;s=Pump.Speed", other: types.ExpandedNodeID{}},
-	{name: "StatusCode", in: types.StatusCode(0x80340000), typ: types.TypeStatusCode, text: "BadNodeIdUnknown", other: types.StatusCode(0)},
-	{name: "QualifiedName", in: sampleQN, typ: types.TypeQualifiedName, text: "2:Temperature", other: types.NewQualifiedName(0, "Temperature")},
-	{name: "LocalizedText", in: sampleLT, typ: types.TypeLocalizedText, text: `[de-DE] "Pumpe"`, other: types.NewLocalizedText("", "Pumpe")},
+	{name: "Boolean", in: true, typ: types.TypeBoolean, text: "Boolean(true)", other: false},
+	{name: "SByte", in: int8(-7), typ: types.TypeSByte, text: "SByte(-7)", other: int8(7)},
+	{name: "Byte", in: uint8(200), typ: types.TypeByte, text: "Byte(200)", other: uint8(201)},
+	{name: "Int16", in: int16(-30000), typ: types.TypeInt16, text: "Int16(-30000)", other: int16(1)},
+	{name: "UInt16", in: uint16(65535), typ: types.TypeUInt16, text: "UInt16(65535)", other: uint16(1)},
+	{name: "Int32", in: int32(math.MinInt32), typ: types.TypeInt32, text: "Int32(-2147483648)", other: int32(1)},
+	{name: "UInt32", in: uint32(math.MaxUint32), typ: types.TypeUInt32, text: "UInt32(4294967295)", other: uint32(1)},
+	{name: "Int64", in: int64(math.MinInt64), typ: types.TypeInt64, text: "Int64(-9223372036854775808)", other: int64(1)},
+	{name: "UInt64", in: uint64(math.MaxUint64), typ: types.TypeUInt64, text: "UInt64(18446744073709551615)", other: uint64(1)},
+	{name: "Float", in: float32(-6.5), typ: types.TypeFloat, text: "Float(-6.5)", other: float32(6.5)},
+	{name: "Double", in: 3.14, typ: types.TypeDouble, text: "Double(3.14)", other: 3.15},
+	{name: "String", in: "temperature", typ: types.TypeString, text: `String("temperature")`, other: "pressure"},
+	{name: "DateTime", in: t0Ticks, typ: types.TypeDateTime, text: "DateTime(2024-01-02T03:04:05.1234567Z)", other: types.DateTime(1)},
+	{name: "DateTime from time.Time", in: t0, typ: types.TypeDateTime, value: t0Ticks, text: "DateTime(2024-01-02T03:04:05.1234567Z)", other: types.DateTime(0)},
+	{name: "Guid", in: w1GUID, typ: types.TypeGUID, text: "Guid(72962B91-FA75-4AE6-8D28-B404DC7DAF63)", other: types.GUID{}},
+	{name: "ByteString", in: []byte{1, 2, 0xFF}, typ: types.TypeByteString, text: "ByteString(0x0102FF)", other: []byte{1, 2}},
+	{name: "ByteString named", in: types.ByteString{1}, typ: types.TypeByteString, value: []byte{1}, text: "ByteString(0x01)", other: []byte(nil)},
+	{name: "ByteString null", in: []byte(nil), typ: types.TypeByteString, text: "ByteString(null)", other: []byte{}},
+	{name: "XmlElement", in: types.XmlElement("<A>Hot水</A>"), typ: types.TypeXmlElement, text: `XmlElement("<A>Hot水</A>")`, other: "<A>Hot水</A>"},
+	{name: "NodeId", in: sampleNodeID, typ: types.TypeNodeID, text: "NodeId(ns=2;s=Demo.Static)", other: types.NewNumericNodeID(2, 1)},
+	{name: "ExpandedNodeId", in: sampleExpanded, typ: types.TypeExpandedNodeID, text: "ExpandedNodeId(nsu=http://example.org/UA/;s=Pump.Speed)", other: types.ExpandedNodeID{}},
+	{name: "StatusCode", in: types.StatusCode(0x80340000), typ: types.TypeStatusCode, text: "StatusCode(BadNodeIdUnknown)", other: types.StatusCode(0)},
+	{name: "QualifiedName", in: sampleQN, typ: types.TypeQualifiedName, text: "QualifiedName(2:Temperature)", other: types.NewQualifiedName(0, "Temperature")},
+	{name: "LocalizedText", in: sampleLT, typ: types.TypeLocalizedText, text: `LocalizedText([de-DE] "Pumpe")`, other: types.NewLocalizedText("", "Pumpe")},
 	{name: "ExtensionObject", in: sampleEO, typ: types.TypeExtensionObject, text: "ExtensionObject{TypeID: ns=2;i=5001, Binary, 3 bytes}", other: types.ExtensionObject{}},
-	{name: "DataValue", in: sampleDV, typ: types.TypeDataValue, text: "{Value: 3.14, SourceTimestamp: 2024-01-02T03:04:05.1234567Z}", other: types.DataValue{}},
+	{name: "DataValue", in: sampleDV, typ: types.TypeDataValue, text: "DataValue{Value: Double(3.14), SourceTimestamp: 2024-01-02T03:04:05.1234567Z}", other: types.DataValue{}},
 
-	{name: "Boolean array", in: []bool{true, false}, typ: types.TypeBoolean, array: true, text: "[true, false]", other: []bool{true}, length: 2},
-	{name: "SByte array", in: []int8{-1, 1}, typ: types.TypeSByte, array: true, text: "[-1, 1]", other: []int8{-1, 2}, length: 2},
-	{name: "Int16 array", in: []int16{-1}, typ: types.TypeInt16, array: true, text: "[-1]", other: []int16{}, length: 1},
-	{name: "UInt16 array", in: []uint16{1, 2}, typ: types.TypeUInt16, array: true, text: "[1, 2]", other: []uint16{2, 1}, length: 2},
-	{name: "Int32 array", in: []int32{1, 2, 3}, typ: types.TypeInt32, array: true, text: "[1, 2, 3]", other: []int32{1, 2}, length: 3},
-	{name: "Int32 array empty", in: []int32{}, typ: types.TypeInt32, array: true, text: "[]", other: []int32(nil)},
-	{name: "Int32 array null", in: []int32(nil), typ: types.TypeInt32, array: true, text: "null", other: []int32{}},
-	{name: "UInt32 array", in: []uint32{7}, typ: types.TypeUInt32, array: true, text: "[7]", other: []int32{7}, length: 1},
-	{name: "Int64 array", in: []int64{-5}, typ: types.TypeInt64, array: true, text: "[-5]", other: []uint64{5}, length: 1},
-	{name: "UInt64 array", in: []uint64{5}, typ: types.TypeUInt64, array: true, text: "[5]", other: []uint64{6}, length: 1},
-	{name: "Float array", in: []float32{0.5, float32(math.Inf(-1))}, typ: types.TypeFloat, array: true, text: "[0.5, -Inf]", other: []float32{0.5}, length: 2},
-	{name: "Double array", in: []float64{0, 0.5, math.NaN()}, typ: types.TypeDouble, array: true, text: "[0, 0.5, NaN]", other: []float64{0, 0.5, 1}, length: 3},
-	{name: "String array", in: []string{"a", "", `"`}, typ: types.TypeString, array: true, text: `["a", "", "\""]`, other: []string{"a", ""}, length: 3},
-	{name: "DateTime array", in: []types.DateTime{0, t0Ticks}, typ: types.TypeDateTime, array: true, text: "[MinValue, 2024-01-02T03:04:05.1234567Z]", other: []types.DateTime{0}, length: 2},
-	{name: "DateTime array from time.Time", in: []time.Time{{}, t0}, typ: types.TypeDateTime, array: true, value: []types.DateTime{0, t0Ticks}, text: "[MinValue, 2024-01-02T03:04:05.1234567Z]", other: []types.DateTime{1, t0Ticks}, length: 2},
-	{name: "Guid array", in: []types.GUID{w1GUID}, typ: types.TypeGUID, array: true, text: "[72962B91-FA75-4AE6-8D28-B404DC7DAF63]", other: []types.GUID{{}}, length: 1},
-	{name: "ByteString array", in: [][]byte{{1}, nil, {}}, typ: types.TypeByteString, array: true, text: "[0x01, null, 0x]", other: [][]byte{{1}, {}, {}}, length: 3},
-	{name: "ByteString array named", in: []types.ByteString{{1}, nil}, typ: types.TypeByteString, array: true, value: [][]byte{{1}, nil}, text: "[0x01, null]", other: [][]byte{{1}, {}}, length: 2},
-	{name: "XmlElement array", in: []types.XmlElement{"<a/>"}, typ: types.TypeXmlElement, array: true, text: `["<a/>"]`, other: []string{"<a/>"}, length: 1},
-	{name: "NodeId array", in: []types.NodeID{sampleNodeID, {}}, typ: types.TypeNodeID, array: true, text: "[ns=2;s=Demo.Static, i=0]", other: []types.NodeID{sampleNodeID}, length: 2},
-	{name: "ExpandedNodeId array", in: []types.ExpandedNodeID{sampleExpanded}, typ: types.TypeExpandedNodeID, array: true, text: "[nsu=http://example.org/UA/;s=Pump.Speed]", other: []types.ExpandedNodeID{{}}, length: 1},
-	{name: "StatusCode array", in: []types.StatusCode{0, 0x80340000}, typ: types.TypeStatusCode, array: true, text: "[Good, BadNodeIdUnknown]", other: []types.StatusCode{0, 0x80340001}, length: 2},
-	{name: "QualifiedName array", in: []types.QualifiedName{sampleQN}, typ: types.TypeQualifiedName, array: true, text: "[2:Temperature]", other: []types.QualifiedName{{}}, length: 1},
-	{name: "LocalizedText array", in: []types.LocalizedText{sampleLT, {Text: "x"}}, typ: types.TypeLocalizedText, array: true, text: `[[de-DE] "Pumpe", "x"]`, other: []types.LocalizedText{sampleLT}, length: 2},
-	{name: "ExtensionObject array", in: []types.ExtensionObject{sampleEO, {}}, typ: types.TypeExtensionObject, array: true, text: "[ExtensionObject{TypeID: ns=2;i=5001, Binary, 3 bytes}, ExtensionObject{}]", other: []types.ExtensionObject{sampleEO, {Body: []byte{}}}, length: 2},
-	{name: "DataValue array", in: []types.DataValue{{}, sampleDV}, typ: types.TypeDataValue, array: true, text: "[{}, {Value: 3.14, SourceTimestamp: 2024-01-02T03:04:05.1234567Z}]", other: []types.DataValue{{}, {Value: types.VariantFromFloat64(3.14)}}, length: 2},
-	{name: "Variant array", in: []types.Variant{types.VariantFromInt32(1), types.VariantFromString("a"), {}, types.MustVariant([]int32{1})}, typ: types.TypeVariant, array: true, text: `[1, "a", null, [1]]`, other: []types.Variant{types.VariantFromInt32(1), types.VariantFromString("a"), {}, types.MustVariant([]int32{2})}, length: 4},
+	{name: "Boolean array", in: []bool{true, false}, typ: types.TypeBoolean, array: true, text: "Boolean[2] [true, false]", other: []bool{true}, length: 2},
+	{name: "SByte array", in: []int8{-1, 1}, typ: types.TypeSByte, array: true, text: "SByte[2] [-1, 1]", other: []int8{-1, 2}, length: 2},
+	{name: "Int16 array", in: []int16{-1}, typ: types.TypeInt16, array: true, text: "Int16[1] [-1]", other: []int16{}, length: 1},
+	{name: "UInt16 array", in: []uint16{1, 2}, typ: types.TypeUInt16, array: true, text: "UInt16[2] [1, 2]", other: []uint16{2, 1}, length: 2},
+	{name: "Int32 array", in: []int32{1, 2, 3}, typ: types.TypeInt32, array: true, text: "Int32[3] [1, 2, 3]", other: []int32{1, 2}, length: 3},
+	{name: "Int32 array empty", in: []int32{}, typ: types.TypeInt32, array: true, text: "Int32[0] []", other: []int32(nil)},
+	{name: "Int32 array null", in: []int32(nil), typ: types.TypeInt32, array: true, text: "Int32[] null", other: []int32{}},
+	{name: "UInt32 array", in: []uint32{7}, typ: types.TypeUInt32, array: true, text: "UInt32[1] [7]", other: []int32{7}, length: 1},
+	{name: "Int64 array", in: []int64{-5}, typ: types.TypeInt64, array: true, text: "Int64[1] [-5]", other: []uint64{5}, length: 1},
+	{name: "UInt64 array", in: []uint64{5}, typ: types.TypeUInt64, array: true, text: "UInt64[1] [5]", other: []uint64{6}, length: 1},
+	{name: "Float array", in: []float32{0.5, float32(math.Inf(-1))}, typ: types.TypeFloat, array: true, text: "Float[2] [0.5, -Inf]", other: []float32{0.5}, length: 2},
+	{name: "Double array", in: []float64{0, 0.5, math.NaN()}, typ: types.TypeDouble, array: true, text: "Double[3] [0, 0.5, NaN]", other: []float64{0, 0.5, 1}, length: 3},
+	{name: "String array", in: []string{"a", "", `"`}, typ: types.TypeString, array: true, text: "String[3] [\"a\", \"\", \"\\\"\"]", other: []string{"a", ""}, length: 3},
+	{name: "DateTime array", in: []types.DateTime{0, t0Ticks}, typ: types.TypeDateTime, array: true, text: "DateTime[2] [MinValue, 2024-01-02T03:04:05.1234567Z]", other: []types.DateTime{0}, length: 2},
+	{name: "DateTime array from time.Time", in: []time.Time{{}, t0}, typ: types.TypeDateTime, array: true, value: []types.DateTime{0, t0Ticks}, text: "DateTime[2] [MinValue, 2024-01-02T03:04:05.1234567Z]", other: []types.DateTime{1, t0Ticks}, length: 2},
+	{name: "Guid array", in: []types.GUID{w1GUID}, typ: types.TypeGUID, array: true, text: "Guid[1] [72962B91-FA75-4AE6-8D28-B404DC7DAF63]", other: []types.GUID{{}}, length: 1},
+	{name: "ByteString array", in: [][]byte{{1}, nil, {}}, typ: types.TypeByteString, array: true, text: "ByteString[3] [0x01, null, 0x]", other: [][]byte{{1}, {}, {}}, length: 3},
+	{name: "ByteString array named", in: []types.ByteString{{1}, nil}, typ: types.TypeByteString, array: true, value: [][]byte{{1}, nil}, text: "ByteString[2] [0x01, null]", other: [][]byte{{1}, {}}, length: 2},
+	{name: "XmlElement array", in: []types.XmlElement{"<a/>"}, typ: types.TypeXmlElement, array: true, text: `XmlElement[1] ["<a/>"]`, other: []string{"<a/>"}, length: 1},
+	{name: "NodeId array", in: []types.NodeID{sampleNodeID, {}}, typ: types.TypeNodeID, array: true, text: "NodeId[2] [ns=2;s=Demo.Static, i=0]", other: []types.NodeID{sampleNodeID}, length: 2},
+	{name: "ExpandedNodeId array", in: []types.ExpandedNodeID{sampleExpanded}, typ: types.TypeExpandedNodeID, array: true, text: "ExpandedNodeId[1] [nsu=http://example.org/UA/;s=Pump.Speed]", other: []types.ExpandedNodeID{{}}, length: 1},
+	{name: "StatusCode array", in: []types.StatusCode{0, 0x80340000}, typ: types.TypeStatusCode, array: true, text: "StatusCode[2] [Good, BadNodeIdUnknown]", other: []types.StatusCode{0, 0x80340001}, length: 2},
+	{name: "QualifiedName array", in: []types.QualifiedName{sampleQN}, typ: types.TypeQualifiedName, array: true, text: "QualifiedName[1] [2:Temperature]", other: []types.QualifiedName{{}}, length: 1},
+	{name: "LocalizedText array", in: []types.LocalizedText{sampleLT, {Text: "x"}}, typ: types.TypeLocalizedText, array: true, text: `LocalizedText[2] [[de-DE] "Pumpe", "x"]`, other: []types.LocalizedText{sampleLT}, length: 2},
+	{name: "ExtensionObject array", in: []types.ExtensionObject{sampleEO, {}}, typ: types.TypeExtensionObject, array: true, text: "ExtensionObject[2] [ExtensionObject{TypeID: ns=2;i=5001, Binary, 3 bytes}, ExtensionObject{}]", other: []types.ExtensionObject{sampleEO, {Body: []byte{}}}, length: 2},
+	{name: "DataValue array", in: []types.DataValue{{}, sampleDV}, typ: types.TypeDataValue, array: true, text: "DataValue[2] [{}, {Value: Double(3.14), SourceTimestamp: 2024-01-02T03:04:05.1234567Z}]", other: []types.DataValue{{}, {Value: types.VariantFromFloat64(3.14)}}, length: 2},
+	{name: "Variant array", in: []types.Variant{types.VariantFromInt32(1), types.VariantFromString("a"), {}, types.MustVariant([]int32{1})}, typ: types.TypeVariant, array: true, text: `Variant[4] [Int32(1), String("a"), null, Int32[1] [1]]`, other: []types.Variant{types.VariantFromInt32(1), types.VariantFromString("a"), {}, types.MustVariant([]int32{2})}, length: 4},
 }
 
 func TestVariantBuiltins(t *testing.T) {
@@ -391,7 +391,7 @@ func TestVariantTypedConstructorsAndAccessors(t *testing.T) {
 	check("ExtensionObject", types.VariantFromExtensionObject(sampleEO), types.TypeExtensionObject, sampleEO, func(v types.Variant) (any, bool) { return v.ExtensionObject() })
 	check("DataValue", types.VariantFromDataValue(sampleDV), types.TypeDataValue, sampleDV, func(v types.Variant) (any, bool) { return v.DataValue() })
 
-	if v := types.VariantFromByteArray([]byte{1, 2}); v.Type() != types.TypeByte || !v.IsArray() || v.Len() != 2 || v.String() != "[1, 2]" {
+	if v := types.VariantFromByteArray([]byte{1, 2}); v.Type() != types.TypeByte || !v.IsArray() || v.Len() != 2 || v.String() != "Byte[2] [1, 2]" {
 		t.Errorf("VariantFromByteArray = %v", v)
 	}
 	if v := types.VariantFromBool(false); v.Bits() != 0 {
@@ -403,7 +403,7 @@ func TestVariantTypedConstructorsAndAccessors(t *testing.T) {
 	if x, ok := w.Int8(); !ok || x != -1 {
 		t.Errorf("Int8 of bits 0x1FF = %v, %v", x, ok)
 	}
-	if !w.Equal(types.VariantFromInt8(-1)) || w.String() != "-1" {
+	if !w.Equal(types.VariantFromInt8(-1)) || w.String() != "SByte(-1)" {
 		t.Errorf("SByte from bits 0x1FF: Equal %v, String %q", w.Equal(types.VariantFromInt8(-1)), w.String())
 	}
 	w.SetBits(types.TypeBoolean, 2)
@@ -509,17 +509,17 @@ func TestVariantStringShortening(t *testing.T) {
 	for i := range big {
 		big[i] = float64(i) / 2
 	}
-	if got, want := types.MustVariant(big).String(), "[0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, ... (1000 elements)]"; got != want {
+	if got, want := types.MustVariant(big).String(), "Double[1000] [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, ... (1000 elements)]"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	if got, want := types.MustVariant(big[:10]).String(), "[0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5]"; got != want {
+	if got, want := types.MustVariant(big[:10]).String(), "Double[10] [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5]"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	if got, want := types.MustVariant(big[:11]).String(), "[0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, ... (11 elements)]"; got != want {
+	if got, want := types.MustVariant(big[:11]).String(), "Double[11] [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, ... (11 elements)]"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	long := make([]byte, 40)
-	if got, want := types.VariantFromByteString(long).String(), "0x"+strings.Repeat("00", 32)+"... (40 bytes)"; got != want {
+	if got, want := types.VariantFromByteString(long).String(), "ByteString(0x"+strings.Repeat("00", 32)+"... (40 bytes))"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	m, _ := types.NewMatrix(make([]int32, 12), 3, 4)
@@ -527,10 +527,10 @@ func TestVariantStringShortening(t *testing.T) {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	specials := types.MustVariant([]float64{math.Inf(1), math.NaN(), 1e21, 1e-7, -0.0})
-	if got, want := specials.String(), "[+Inf, NaN, 1e+21, 1e-07, 0]"; got != want {
+	if got, want := specials.String(), "Double[5] [+Inf, NaN, 1e+21, 1e-07, 0]"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	if got, want := types.VariantFromDateTime(types.MaxDateTime).String(), "MaxValue"; got != want {
+	if got, want := types.VariantFromDateTime(types.MaxDateTime).String(), "DateTime(MaxValue)"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	if got := types.VariantFromStatusCode(0x81FF0000).String(); got != "StatusCode(0x81FF0000)" {
@@ -595,13 +595,13 @@ func ExampleNewVariant() {
 	_, err := types.NewVariant(42) // a Go int has no fixed size
 	fmt.Println(err)
 	// Output:
-	// Double   false 3.14
-	// String   false "temperature"
-	// Int32    false -7
-	// Float    true  [0.5, 1]
-	// NodeId   false ns=2;s=Demo.Static
-	// DateTime false 2024-01-02T03:04:05.1234567Z
-	// Variant  true  [true, "a"]
+	// Double   false Double(3.14)
+	// String   false String("temperature")
+	// Int32    false Int32(-7)
+	// Float    true  Float[2] [0.5, 1]
+	// NodeId   false NodeId(ns=2;s=Demo.Static)
+	// DateTime false DateTime(2024-01-02T03:04:05.1234567Z)
+	// Variant  true  Variant[2] [Boolean(true), String("a")]
 	// types: cannot make a Variant of int: the size of a Go int, uint or uintptr is not part of its type; convert to int32, int64, uint32 or uint64
 }
 

@@ -4,7 +4,6 @@ import (
 	"sync"
 
 	"github.com/uabin/uabin/uabin/fastpath"
-	"github.com/uabin/uabin/uabin/wire"
 )
 
 // Options configures encoding and decoding. The zero value gives the
@@ -53,20 +52,20 @@ func (o *Options) set() *fastpath.Set {
 
 // Marshal returns the OPC UA Binary encoding of v; see the package
 // documentation for the mapping. It is Append(nil, v).
-func Marshal(v any) ([]byte, error) { return Options{}.Append(nil, v) }
+func Marshal(v any) ([]byte, error) { return defaults.appendTop(nil, v, false) }
 
 // Append appends the encoding of v to b and returns the extended buffer.
 // On error it returns b truncated to its original length. With a buffer of
 // enough capacity, Append does not allocate.
-func Append(b []byte, v any) ([]byte, error) { return Options{}.Append(b, v) }
+func Append(b []byte, v any) ([]byte, error) { return defaults.appendTop(b, v, false) }
 
 // Unmarshal decodes the whole of b into the value v points to; bytes left
 // over are an ErrInvalid error. v must be a non-nil pointer.
-func Unmarshal(b []byte, v any) error { return Options{}.Unmarshal(b, v) }
+func Unmarshal(b []byte, v any) error { return defaults.unmarshal(b, v) }
 
 // Decode decodes one value from the start of b into the value v points to
 // and returns the number of bytes it used.
-func Decode(b []byte, v any) (int, error) { return Options{}.Decode(b, v) }
+func Decode(b []byte, v any) (int, error) { return defaults.consumeTop(b, v, false, false) }
 
 // Size returns the number of bytes Marshal(v) would return.
 func Size(v any) (int, error) { return Options{}.Size(v) }
@@ -78,22 +77,19 @@ func (o Options) Marshal(v any) ([]byte, error) { return o.appendTop(nil, v, fal
 func (o Options) Append(b []byte, v any) ([]byte, error) { return o.appendTop(b, v, false) }
 
 // Unmarshal is the package function Unmarshal with options o.
-func (o Options) Unmarshal(b []byte, v any) error {
-	if v == nil {
-		return &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got nil")}
-	}
-	_, _, err := o.consumeTop(b, v, true)
+func (o Options) Unmarshal(b []byte, v any) error { return o.unmarshal(b, v) }
+
+// defaults are the options of the package functions: the zero Options,
+// never written, passed by pointer so that no call copies them.
+var defaults Options
+
+func (o *Options) unmarshal(b []byte, v any) error {
+	_, err := o.consumeTop(b, v, true, false)
 	return err
 }
 
 // Decode is the package function Decode with options o.
-func (o Options) Decode(b []byte, v any) (int, error) {
-	if v == nil {
-		return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got nil")}
-	}
-	_, n, err := o.consumeTop(b, v, false)
-	return n, err
-}
+func (o Options) Decode(b []byte, v any) (int, error) { return o.consumeTop(b, v, false, false) }
 
 // Size is the package function Size with options o. It encodes v into a
 // pooled scratch buffer, so it costs about as much as Append and does not

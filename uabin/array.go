@@ -83,7 +83,7 @@ func consumeArray(s *consumeState, p pointer, c *codec) {
 			return
 		}
 		if n != c.seq.n {
-			s.r.Failf(wire.ErrInvalid, "array length %d, the Go array %v needs %d", n, c.typ, c.seq.n)
+			s.r.FailAt(s.r.Offset()-4, wire.ErrInvalid, "array length %d, the Go array %v needs %d", n, c.typ, c.seq.n)
 			return
 		}
 	}
@@ -129,8 +129,19 @@ func appendElems(s *appendState, base pointer, n int, ec *codec, bulk bool) {
 		}
 		return
 	}
+	if o == opString { // the one primitive whose encoding can fail (a length above MaxInt32)
+		for i := 0; i < n; i++ {
+			s.w.Str(*as[string](base.at(uintptr(i) * size)))
+			if s.w.Err() != nil {
+				addPath(s.w.Err(), wire.IndexPath(i))
+				return
+			}
+		}
+		return
+	}
+	w := &s.w
 	for i := 0; i < n; i++ {
-		appendValue(s, base.at(uintptr(i)*size), o, ec)
+		appendPrimitive(w, base.at(uintptr(i)*size), o)
 	}
 }
 
@@ -165,11 +176,8 @@ func consumeElems(s *consumeState, base pointer, n int, ec *codec, bulk bool) {
 	if n == 0 {
 		return
 	}
-	if bulk {
-		src := s.r.Raw(n * int(ec.size))
-		if src != nil {
-			copy(base.bytes(n*int(ec.size)), src)
-		}
+	if bulk && s.r.Remaining() >= n*int(ec.size) {
+		copy(base.bytes(n*int(ec.size)), s.r.Raw(n*int(ec.size)))
 		return
 	}
 	o, size := ec.op, ec.size
@@ -184,8 +192,30 @@ func consumeElems(s *consumeState, base pointer, n int, ec *codec, bulk bool) {
 		}
 		return
 	}
-	for i := 0; i < n; i++ {
-		consumeValue(s, base.at(uintptr(i)*size), o, ec)
+	if o == opString {
+		for i := 0; i < n; i++ {
+			*as[string](base.at(uintptr(i) * size)) = s.r.Str()
+			if s.r.Err() != nil {
+				addPath(s.r.Err(), wire.IndexPath(i))
+				return
+			}
+		}
+		return
 	}
-	// A primitive that failed made the Reader fail: its error is sticky.
+	at, r := s.r.Offset(), &s.r
+	for i := 0; i < n; i++ {
+		consumePrimitive(r, base.at(uintptr(i)*size), o)
+	}
+	// A fixed-size primitive fails only when the input ends (the array
+	// length was checked against the bytes left, so only after a bulk
+	// array was cut): its index follows from the offset of the error.
+	if err, ok := s.r.Err().(*wire.DecodeError); ok && err.Offset >= at {
+		addPath(err, wire.IndexPath((err.Offset-at)/opWire[o]))
+	}
+}
+
+// opWire is the wire size of the fixed-size primitives.
+var opWire = [...]int{
+	opCodec: 1, opBool: 1, opInt8: 1, opUint8: 1, opInt16: 2, opUint16: 2, opInt32: 4, opUint32: 4,
+	opInt64: 8, opUint64: 8, opFloat32: 4, opFloat64: 8, opString: 4, opVariant: 1,
 }

@@ -104,7 +104,8 @@ func BenchmarkReadRequest(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(len(wire)))
 				for i := 0; i < b.N; i++ {
-					if _, err := o.UnmarshalMessage(wire); err != nil {
+					var v any // a new value per message, as a server receiving requests
+					if err := o.UnmarshalMessage(wire, &v); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -207,5 +208,54 @@ func TestMarshalAllocatesOnce(t *testing.T) {
 	}
 	if b, err := Marshal(map[int]int{}); b != nil || err == nil {
 		t.Errorf("Marshal error returns %v, %v; want nil and an error", b, err)
+	}
+}
+
+// TestDecodeAllocs pins the allocation counts of decoding (issue 15's
+// rule): into a reused value, nothing for equal strings and for
+// ExtensionObject bodies of the type already held; into a new value, one
+// allocation per array plus one for all the strings of the call.
+func TestDecodeAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts")
+	}
+	req := &types.ReadRequest{NodesToRead: make([]types.ReadValueID, 50)}
+	for i := range req.NodesToRead {
+		req.NodesToRead[i] = types.ReadValueID{NodeID: types.NewStringNodeID(2, "Demo.Static.Scalar.Double."+itoa(i)), AttributeID: 13}
+	}
+	reqWire, err := MarshalMessage(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := make([]types.ExtensionObject, 50) // a Variant would box each (one allocation a scalar)
+	for i := range args {
+		args[i] = types.ExtensionObject{Value: &types.Argument{Name: "arg" + itoa(i), DataType: types.NewNumericNodeID(0, 11), ValueRank: -1}}
+	}
+	eoWire, err := Marshal(&args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Options{{}, {DisableFastPaths: true}} {
+		var reused types.ReadRequest
+		if err := o.UnmarshalMessage(reqWire, &reused); err != nil {
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(50, func() { _ = o.UnmarshalMessage(reqWire, &reused) }); n != 0 {
+			t.Errorf("%s: ReadRequest[50] into a reused value: %v allocs, want 0", optsName(o), n)
+		}
+		var fresh *types.ReadRequest
+		if n := testing.AllocsPerRun(50, func() {
+			fresh = new(types.ReadRequest)
+			_ = o.UnmarshalMessage(reqWire, fresh)
+		}); n != 3 {
+			t.Errorf("%s: ReadRequest[50] into a new value: %v allocs, want 3 (the value, its array, its 50 strings)", optsName(o), n)
+		}
+		var eos []types.ExtensionObject
+		if err := o.Unmarshal(eoWire, &eos); err != nil {
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(50, func() { _ = o.Unmarshal(eoWire, &eos) }); n != 0 {
+			t.Errorf("%s: 50 ExtensionObject bodies into a reused value: %v allocs, want 0", optsName(o), n)
+		}
 	}
 }

@@ -81,7 +81,8 @@ func joinField(path, name string) string {
 
 // newCodec returns an empty codec of t.
 func newCodec(t reflect.Type) *codec {
-	return &codec{typ: t, size: t.Size(), g: newGoType(t), noPtr: !hasPointers(t), hint: new(atomic.Int32)}
+	return &codec{typ: t, size: t.Size(), g: newGoType(t), noPtr: !hasPointers(t), hint: new(atomic.Int32),
+		valRT: rtype(t), ptrRT: rtype(reflect.PointerTo(t))}
 }
 
 // codec returns the shared codec of t (no tag options), from the cache, the

@@ -100,6 +100,29 @@ func codecFor(set *fastpath.Set, t reflect.Type) (*codec, *planError) {
 	return c, nil
 }
 
+// topCodec returns the codec of the value v holds (ptr false) or points to
+// (ptr true), for a top-level call. The codec last returned is found by
+// comparing type words: no reflection, no hashing, no interface
+// comparison (the three were a fifth of a call on a small value).
+func topCodec(set *fastpath.Set, v any) (c *codec, ptr bool, err *planError) {
+	cache := cacheFor(set)
+	rt := rtypeOf(v)
+	if c := cache.last.Load(); c != nil {
+		switch rt {
+		case c.ptrRT:
+			return c, true, nil
+		case c.valRT:
+			return c, false, nil
+		}
+	}
+	t := reflect.TypeOf(v)
+	if ptr = t.Kind() == reflect.Pointer; ptr {
+		t = t.Elem()
+	}
+	c, err = codecFor(set, t)
+	return c, ptr, err
+}
+
 // load returns the cached codec or error of t, and whether there is one.
 func (pc *planCache) load(t reflect.Type) (*codec, *planError, bool) {
 	v, ok := pc.m.Load(t)

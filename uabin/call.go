@@ -55,6 +55,13 @@ var consumePool = sync.Pool{New: func() any {
 // a panic that could be turned into an error.
 const hardMaxDepth = 100000
 
+// same reports whether ct is what o gives (the same set, registry and
+// namespace table).
+func (ct *callTypes) same(o *Options) bool {
+	return ct.set == o.set() && ct.registry == o.Types && len(ct.uris) == len(o.NamespaceURIs) &&
+		(len(ct.uris) == 0 || &ct.uris[0] == &o.NamespaceURIs[0])
+}
+
 func (o *Options) callTypes() callTypes {
 	return callTypes{set: o.set(), registry: o.Types, uris: o.NamespaceURIs}
 }
@@ -72,15 +79,16 @@ func (o *Options) newAppendState(b []byte) *appendState {
 	default:
 		s.w.MaxDepth = md
 	}
-	s.callTypes = o.callTypes()
+	if !s.callTypes.same(o) {
+		s.callTypes = o.callTypes() // as in newConsumeState
+	}
 	return s
 }
 
 func (s *appendState) release() {
 	s.w.Reset() // clears the error
 	s.w.Buf = nil
-	s.callTypes = callTypes{}
-	appendPool.Put(s)
+	appendPool.Put(s) // keeps its call types, as consumeState.release
 }
 
 func (o *Options) newConsumeState(b []byte) *consumeState {
@@ -90,15 +98,17 @@ func (o *Options) newConsumeState(b []byte) *consumeState {
 		l.MaxDepth = hardMaxDepth
 	}
 	s.r.Reset(b, l)
-	s.callTypes = o.callTypes()
+	if !s.callTypes.same(o) {
+		s.callTypes = o.callTypes() // most calls reuse a state made for the same options: no stores then
+	}
 	return s
 }
 
 func (s *consumeState) release() {
-	// The Reader keeps its input until the next call resets it; pooled
-	// states are dropped at every garbage collection, so this keeps
-	// nothing alive for long, and saves a second Reset per call.
-	s.callTypes = callTypes{}
+	// The Reader keeps its input, and the state its registry and
+	// namespace table, until the next call: pooled states are dropped at
+	// every garbage collection, so this keeps nothing alive for long, and
+	// saves the stores of a second reset per call.
 	consumePool.Put(s)
 }
 
@@ -133,29 +143,11 @@ func (s *consumeState) failed(name string) bool {
 	return false
 }
 
-// maxPath bounds the length of error paths: a failure 100000 levels deep
-// would otherwise build its path in quadratic time. Longer paths keep their
-// innermost part after a leading "...".
-const maxPath = 512
-
-// addPath prepends elem to the path of err (see wire.WithPath).
+// addPath prepends elem to the path of err (see wire.WithPath, which
+// counts repeated segments and bounds the length, so that a failure 100000
+// levels deep builds its path in linear time).
 func addPath(err error, elem string) {
 	if elem == "_" {
-		return
-	}
-	var path *string
-	switch e := err.(type) {
-	case *wire.DecodeError:
-		path = &e.Path
-	case *wire.EncodeError:
-		path = &e.Path
-	default:
-		return
-	}
-	if len(*path) > maxPath {
-		if (*path)[0] != '.' {
-			*path = "..." + *path
-		}
 		return
 	}
 	wire.WithPath(err, elem)
@@ -238,9 +230,9 @@ func (s *appendState) bodyCodec(e *regEntry, v any) (*codec, pointer, error) {
 }
 
 // ConsumeBody implements hook.BodyConsumer: it decodes a body of the type
-// registered for typeID into a new value, entering one nesting level, and
-// returns a pointer to it.
-func (s *consumeState) ConsumeBody(typeID types.NodeID) (any, bool) {
+// registered for typeID into old (a pointer to a value of that type) or a
+// new value, entering one nesting level, and returns the pointer.
+func (s *consumeState) ConsumeBody(typeID types.NodeID, old any) (any, bool) {
 	e := s.reg().byID(typeID, s.uris)
 	if e == nil {
 		return nil, false
@@ -253,7 +245,16 @@ func (s *consumeState) ConsumeBody(typeID types.NodeID) (any, bool) {
 	if !s.r.Enter() {
 		return nil, true
 	}
-	v := c.newValue(s)
+	var v any
+	if q := ifaceData(old); c.dyn == nil && old != nil && rtypeOf(old) == c.ptrRT && !q.isNil() {
+		// The ExtensionObject decoded into holds a *T of this type: decode
+		// over it, as a reused value's other fields are (no allocation).
+		if c.consume(s, q, c); s.r.Err() == nil {
+			v = old
+		}
+	} else {
+		v = c.newValue(s)
+	}
 	s.r.Leave()
 	return v, true
 }
@@ -312,7 +313,7 @@ func valuePointer(v any, g *goType) pointer {
 
 // appendTop is the one internal encoding entry point. With msg, v is
 // written as a service message: its registered binary encoding id first.
-func (o Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
+func (o *Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 	if v == nil {
 		return b, &EncodeError{Err: wire.Errorf(ErrUnsupported, "cannot encode a nil interface")}
 	}
@@ -335,21 +336,28 @@ func (o Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 		if c, perr = codecFor(ct.set, ent.typ); perr == nil {
 			p = valuePointer(v, ent.g)
 		}
-	} else if t := reflect.TypeOf(v); t.Kind() == reflect.Pointer {
-		if c, perr = codecFor(o.set(), t.Elem()); perr == nil {
-			if p = ifaceData(v); p.isNil() {
+	} else {
+		var ptr bool
+		if c, ptr, perr = topCodec(o.set(), v); perr == nil {
+			switch p = ifaceData(v); {
+			case ptr && p.isNil():
 				p = pointer{c.g.zero}
+			case !ptr && pointerShaped(c.typ):
+				p = c.g.fromIface(v)
 			}
-		}
-	} else if c, perr = codecFor(o.set(), t); perr == nil {
-		if pointerShaped(t) {
-			p = c.g.fromIface(v)
-		} else {
-			p = ifaceData(v)
 		}
 	}
 	if perr != nil {
 		return b, &EncodeError{Path: perr.path, Err: perr.cause()}
+	}
+	if c.op != opCodec && !msg {
+		// A primitive needs no call state: a Writer on the stack.
+		w := wire.Writer{Buf: b, EmptyStrings: o.EmptyStrings}
+		appendPrimitive(&w, p, c.op)
+		if err := w.Err(); err != nil {
+			return b, err
+		}
+		return w.Buf, nil
 	}
 	orig := b
 	if b == nil {
@@ -378,55 +386,102 @@ func (o Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 }
 
 // consumeTop is the one internal decoding entry point: it decodes into the
-// value v points to or, for a service message (v nil), into a new value of
-// the type registered for the message's encoding id, which it returns.
-// whole requires that all of b is used.
-func (o Options) consumeTop(b []byte, v any, whole bool) (any, int, error) {
+// value v points to or, for a service message (msg), reads the type id
+// and decodes as consumeMessage says. whole requires that all of b is
+// used.
+func (o *Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
 	var c *codec
-	var p pointer
-	if v != nil {
-		t := reflect.TypeOf(v)
-		if t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
-			return nil, 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
+	var t reflect.Type
+	if msg {
+		if t = reflect.TypeOf(v); t == nil || t.Kind() != reflect.Pointer || ifaceData(v).isNil() {
+			return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeString(t))}
 		}
+	} else {
+		var ptr bool
 		var perr *planError
-		if c, perr = codecFor(o.set(), t.Elem()); perr != nil {
-			return nil, 0, &DecodeError{Path: perr.path, Err: perr.cause()}
+		if v != nil {
+			c, ptr, perr = topCodec(o.set(), v)
 		}
-		p = ifaceData(v)
+		switch {
+		case v == nil || !ptr || ifaceData(v).isNil():
+			return 0, &DecodeError{Err: wire.Errorf(ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeString(reflect.TypeOf(v)))}
+		case perr != nil:
+			return 0, &DecodeError{Path: perr.path, Err: perr.cause()}
+		}
 	}
 	max := o.messageLimit()
 	in := b
 	if len(b) > max {
 		if whole {
-			return nil, 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
+			return 0, &DecodeError{Err: wire.Errorf(ErrLimitExceeded, "message of %d bytes above the limit %d", len(b), max)}
 		}
 		in = b[:max]
 	}
+	if c != nil && c.op != opCodec {
+		return o.consumePrimitiveTop(b, in, ifaceData(v), c, whole, max)
+	}
 	s := o.newConsumeState(in)
 	defer s.release()
-	var val any
-	if c == nil {
-		var err error
-		if c, err = s.messageType(); err != nil {
-			return nil, s.r.Offset(), err
-		}
-		val = c.newValue(s)
+	if msg {
+		c = s.consumeMessage(v, t)
 	} else {
-		c.consume(s, p, c)
+		c.consume(s, ifaceData(v), c)
 	}
 	n, err := s.r.Offset(), s.r.Err()
 	if err != nil && len(in) < len(b) && errors.Is(err, ErrTruncated) {
-		return nil, n, &DecodeError{Offset: n, Err: wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)}
+		tooLarge(err, max)
 	}
 	if err != nil {
-		if name := topName(c.typ); name != "" {
-			addPath(err, name)
+		if c != nil {
+			if name := topName(c.typ); name != "" {
+				addPath(err, name)
+			}
 		}
-		return nil, n, err
+		return n, err
 	}
 	if whole && n != len(b) {
-		return nil, n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
+		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
 	}
-	return val, n, nil
+	return n, nil
+}
+
+// tooLarge turns the ErrTruncated error of a value cut by MaxMessageSize
+// into an ErrLimitExceeded one, keeping its offset (the first byte of the
+// value that was cut) and path.
+func tooLarge(err error, max int) {
+	if de, ok := err.(*DecodeError); ok {
+		de.Err = wire.Errorf(ErrLimitExceeded, "value larger than MaxMessageSize (%d bytes)", max)
+	}
+}
+
+// typeString names a Go type in errors; nil is "nil".
+func typeString(t reflect.Type) string {
+	if t == nil {
+		return "nil"
+	}
+	return t.String()
+}
+
+// consumePrimitiveTop decodes a top-level primitive (UInt32, Double,
+// String, ...) with a Reader on the stack: no call state, which is most of
+// the cost of such a call. The errors are those of consumeTop.
+func (o *Options) consumePrimitiveTop(b, in []byte, p pointer, c *codec, whole bool, max int) (int, error) {
+	var r wire.Reader
+	l := o.Limits
+	if l.MaxDepth < 0 || l.MaxDepth > hardMaxDepth {
+		l.MaxDepth = hardMaxDepth
+	}
+	r.Reset(in, l)
+	consumePrimitive(&r, p, c.op)
+	n, err := r.Offset(), r.Err()
+	if err != nil {
+		if len(in) < len(b) && errors.Is(err, ErrTruncated) {
+			tooLarge(err, max)
+		}
+		return n, err
+	}
+	if whole && n != len(b) {
+		return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
+	}
+	return n, nil
 }

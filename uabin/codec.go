@@ -18,6 +18,7 @@ import (
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/internal/erased"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 // op is what the struct and array loops do inline for a field or element;
@@ -55,6 +56,8 @@ type codec struct {
 	size    uintptr                                    // Go size of a value
 	noPtr   bool                                       // values hold no pointers (cleared without write barriers)
 	hint    *atomic.Int32                              // size of the last value Marshal encoded at the top level (api.go)
+	valRT   uintptr                                    // type word of typ, and of *typ: topCodec finds the codec
+	ptrRT   uintptr                                    // of a top-level value or pointer without reflection
 
 	elem *codec        // slices, arrays, pointers: the element or pointee codec
 	seq  *seqPlan      // slices and Go arrays (array.go)
@@ -70,9 +73,30 @@ type codec struct {
 }
 
 // appendValue appends the value at p with op o or, for opCodec, with c. It
-// is the inline dispatch used by every struct and array loop.
+// is the inline dispatch used by every struct and array loop (small enough
+// to be inlined: the loop calls appendPrimitive or the codec directly).
 func appendValue(s *appendState, p pointer, o op, c *codec) {
-	w := &s.w
+	if o == opCodec {
+		c.append(s, p, c)
+		return
+	}
+	appendPrimitive(&s.w, p, o)
+}
+
+// consumeValue is the decoding twin of appendValue.
+func consumeValue(s *consumeState, p pointer, o op, c *codec) {
+	if o == opCodec {
+		c.consume(s, p, c)
+		return
+	}
+	consumePrimitive(&s.r, p, o)
+}
+
+// appendPrimitive appends the primitive at p with op o (not opCodec) to
+// w; with no codec to call, w does not escape (a top-level primitive is
+// encoded with a Writer on the stack). It is the one switch from op to
+// wire primitive.
+func appendPrimitive(w *wire.Writer, p pointer, o op) {
 	switch o {
 	case opBool:
 		w.Bool(*as[bool](p))
@@ -98,14 +122,11 @@ func appendValue(s *appendState, p pointer, o op, c *codec) {
 		w.Float64(*as[float64](p))
 	case opString:
 		w.Str(*as[string](p))
-	default:
-		c.append(s, p, c)
 	}
 }
 
-// consumeValue is the decoding twin of appendValue.
-func consumeValue(s *consumeState, p pointer, o op, c *codec) {
-	r := &s.r
+// consumePrimitive is the decoding twin of appendPrimitive.
+func consumePrimitive(r *wire.Reader, p pointer, o op) {
 	switch o {
 	case opBool:
 		*as[bool](p) = r.Bool()
@@ -130,9 +151,8 @@ func consumeValue(s *consumeState, p pointer, o op, c *codec) {
 	case opFloat64:
 		*as[float64](p) = r.Float64()
 	case opString:
-		*as[string](p) = r.Str()
-	default:
-		c.consume(s, p, c)
+		sp := as[string](p)
+		*sp = r.StrOver(*sp) // an equal string already there is kept: no copy
 	}
 }
 

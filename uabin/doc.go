@@ -12,8 +12,15 @@
 // Options carries the decoder limits, the fast-path switch, the
 // ExtensionObject type registry and the session's namespace table; the
 // package functions use the zero Options. Encoder and Decoder work on
-// streams; AppendMessage and UnmarshalMessage add and read the type id of
-// service messages (ReadRequest: 01 00 77 02, then the structure).
+// streams. Service messages carry the type id of their structure
+// (ReadRequest: 01 00 77 02, then the structure):
+//
+//	b, err := uabin.MarshalMessage(&req)   // = AppendMessage(nil, &req)
+//	err = uabin.UnmarshalMessage(b, &resp) // *T registered: id checked, value reused
+//	err = uabin.UnmarshalMessage(b, &v)    // v any: a new value of the registered type
+//	n, err := uabin.DecodeMessage(b, &v)   // a prefix of b; n bytes used
+//
+// A message of another type than T is an error wrapping ErrUnknownType.
 //
 // Values to encode may be given as values or pointers; values to decode
 // must be non-nil pointers. Decoding into a value that already holds data
@@ -225,6 +232,13 @@
 // callers branch with errors.Is; messages start with "uabin: ":
 //
 //	uabin: decoding ReadRequest.NodesToRead[3].NodeID at offset 213: truncated input: need 4 bytes, 0 left
+//
+// The offset is that of the first byte of the value that is wrong: the
+// encoding byte of a NodeId, the mask of a Variant or DataValue, the
+// switch of a union, the length of an array (docs/limits.md lists them
+// all). The path has [i] for every array element, and counts a repeated
+// field instead of repeating it (List.Next×200). Offset, path and message
+// are the same with fast paths on and off.
 //
 // Append returns the caller's buffer truncated to its original length on
 // error; Unmarshal may leave the value partly decoded.

@@ -1,11 +1,12 @@
 package uabin
 
 import (
-	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 // Dynamic is a value of a structure known only from its run-time definition
@@ -19,11 +20,16 @@ import (
 // Field values have the Go types of docs/types.md: bool, int8 ... float64,
 // string, types.DateTime, types.GUID, []byte, types.NodeID, ...,
 // types.Variant for BaseDataType and other abstract types,
-// types.ExtensionObject for Structure and for fields that allow subtypes;
-// enumerations are int32 (their names are shown by String, AsMap and
-// MarshalJSON); standard structures of namespace 0 are their generated Go
-// types (types.Range, ...); nested run-time structures are *Dynamic;
-// arrays (ValueRank 1) are slices of these. An optional field is absent or
+// types.ExtensionObject for Structure, abstract structures and fields that
+// allow subtypes; registered enumerations are int32 (their names are shown
+// by String, AsMap and MarshalJSON); namespace-0 enumerations and option
+// sets are the Go types of package types (types.NodeClass,
+// types.AccessLevelType); simple subtypes of built-in types and registered
+// option sets on an integer are their built-in's Go type (uint16 for a
+// UInt16 subtype); standard structures of namespace 0 are their generated
+// Go types (types.Range, ...); nested run-time structures are *Dynamic;
+// arrays (ValueRank 1) are slices of these, matrices (ValueRank ≥ 2)
+// Matrix values. An optional field is absent or
 // present; a union has at most one field, the selected one.
 //
 // The zero Dynamic has no type: make values with NewDynamic or by decoding.
@@ -185,7 +191,7 @@ func (x *Dynamic) Set(name string, v any) error {
 	}
 	i := x.Index(name)
 	if i < 0 {
-		return fmt.Errorf("uabin: %s has no field %q: %w", x.t.name, name, ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s has no field %q", x.t.name, name)
 	}
 	f := &x.t.fields[i]
 	dst := reflect.NewAt(f.goT, x.p.at(f.off).raw()).Elem()
@@ -195,22 +201,22 @@ func (x *Dynamic) Set(name string, v any) error {
 		case reflect.Slice, reflect.Pointer:
 			dst.SetZero()
 		default:
-			return fmt.Errorf("uabin: %s.%s cannot be nil: %w", x.t.name, name, ErrInvalid)
+			return wire.Errorf(ErrInvalid, "%s.%s cannot be nil", x.t.name, name)
 		}
 	case reflect.TypeOf(v) == f.goT:
 		dst.Set(reflect.ValueOf(v))
 	default:
-		return fmt.Errorf("uabin: %s.%s needs a %v, got %T: %w", x.t.name, name, f.goT, v, ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s.%s needs a %v, got %T", x.t.name, name, f.goT, v)
 	}
 	if nv, ok := v.(*Dynamic); ok && nv != nil && (nv.t == nil || nv.t.def != f.sub.def) {
 		dst.SetZero()
-		return fmt.Errorf("uabin: %s.%s needs a %s, got a %s: %w", x.t.name, name, f.sub.name, nv.Name(), ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s.%s needs a %s, got a %s", x.t.name, name, f.sub.name, nv.Name())
 	}
 	if nv, ok := v.([]*Dynamic); ok {
 		for _, e := range nv {
 			if e != nil && (e.t == nil || e.t.def != f.sub.def) {
 				dst.SetZero()
-				return fmt.Errorf("uabin: %s.%s needs %s elements, got a %s: %w", x.t.name, name, f.sub.name, e.Name(), ErrInvalid)
+				return wire.Errorf(ErrInvalid, "%s.%s needs %s elements, got a %s", x.t.name, name, f.sub.name, e.Name())
 			}
 		}
 	}
@@ -232,7 +238,7 @@ func (x *Dynamic) Set(name string, v any) error {
 func (x *Dynamic) Clear(name string) error {
 	i := x.Index(name)
 	if i < 0 {
-		return fmt.Errorf("uabin: %s has no field %q: %w", x.Name(), name, ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s has no field %q", x.Name(), name)
 	}
 	f := &x.t.fields[i]
 	switch {
@@ -243,7 +249,7 @@ func (x *Dynamic) Clear(name string) error {
 	case f.bit >= 0:
 		*x.word() &^= 1 << uint(f.bit)
 	default:
-		return fmt.Errorf("uabin: %s.%s is not optional: %w", x.t.name, name, ErrInvalid)
+		return wire.Errorf(ErrInvalid, "%s.%s is not optional", x.t.name, name)
 	}
 	reflect.NewAt(f.goT, x.p.at(f.off).raw()).Elem().SetZero()
 	return nil
@@ -258,6 +264,13 @@ func (x *Dynamic) EnumName(name string) string {
 		return ""
 	}
 	f := &x.t.fields[i]
+	if f.goEnum && !f.array {
+		v, _ := x.Field(i)
+		if s, ok := goEnumJSON(v).(string); ok {
+			return s[:strings.LastIndexByte(s, '_')]
+		}
+		return ""
+	}
 	if f.enum == nil || f.array {
 		return ""
 	}

@@ -36,15 +36,17 @@ type dynType struct {
 
 // dynField is one field of a dynType.
 type dynField struct {
-	name  string       // field name, for paths and accessors
-	off   uintptr      // offset of the value in the block
-	goT   reflect.Type // Go type of the value in the block
-	sub   *dynType     // nested run-time structure (*Dynamic, []*Dynamic, Matrix of them), or nil
-	enum  *dynEnum     // enumeration names, for int32 and []int32 fields
-	bit   int8         // optional field: its mask bit; else -1
-	array bool         // ValueRank 1
-	rank  int          // ValueRank of a matrix, else 0
-	elemT reflect.Type // a matrix of Go values: the element type
+	name   string       // field name, for paths and accessors
+	off    uintptr      // offset of the value in the block
+	goT    reflect.Type // Go type of the value in the block
+	sub    *dynType     // nested run-time structure (*Dynamic, []*Dynamic, Matrix of them), or nil
+	enum   *dynEnum     // enumeration names, for int32 and []int32 fields
+	bits   *dynEnum     // option set of an integer type: bit names by bit number, or nil
+	goEnum bool         // a namespace-0 enumeration of a Go type of package types (String gives the names)
+	bit    int8         // optional field: its mask bit; else -1
+	array  bool         // ValueRank 1
+	rank   int          // ValueRank of a matrix, else 0
+	elemT  reflect.Type // a matrix of Go values: the element type
 }
 
 var (
@@ -69,39 +71,6 @@ var builtinGo = [...]reflect.Type{
 	types.TypeLocalizedText: typeLocalizedText, types.TypeExtensionObject: typeExtObject,
 	types.TypeDataValue: typeDataValue, types.TypeVariant: typeVariant,
 	types.TypeDiagnosticInfo: typeDiagInfo,
-}
-
-// nsZeroAlias maps namespace-0 DataTypes that are subtypes of built-ins (or
-// abstract) to the built-in they are encoded as (ids from NodeIds.csv).
-var nsZeroAlias = map[uint32]types.BuiltinType{
-	24:    types.TypeVariant,    // BaseDataType
-	26:    types.TypeVariant,    // Number
-	27:    types.TypeVariant,    // Integer
-	28:    types.TypeVariant,    // UInteger
-	29:    types.TypeInt32,      // Enumeration
-	30:    types.TypeByteString, // Image
-	288:   types.TypeUInt32,     // IntegerId
-	289:   types.TypeUInt32,     // Counter
-	290:   types.TypeDouble,     // Duration
-	291:   types.TypeString,     // NumericRange
-	294:   types.TypeDateTime,   // UtcTime
-	295:   types.TypeString,     // LocaleId
-	311:   types.TypeByteString, // ApplicationInstanceCertificate
-	388:   types.TypeNodeID,     // SessionAuthenticationToken
-	2000:  types.TypeByteString, // ImageBMP
-	2001:  types.TypeByteString, // ImageGIF
-	2002:  types.TypeByteString, // ImageJPG
-	2003:  types.TypeByteString, // ImagePNG
-	11737: types.TypeUInt64,     // BitFieldMaskDataType
-	12877: types.TypeString,     // NormalizedString
-	12878: types.TypeString,     // DecimalString
-	12879: types.TypeString,     // DurationString
-	12880: types.TypeString,     // TimeString
-	12881: types.TypeString,     // DateString
-	16307: types.TypeByteString, // AudioDataType
-	17588: types.TypeUInt32,     // Index
-	20998: types.TypeUInt32,     // VersionTime
-	23751: types.TypeString,     // UriString
 }
 
 // stdByDataType indexes types.StandardTypes by DataType id.
@@ -135,7 +104,7 @@ type dynFrame struct {
 // compiling it (and everything it reaches) on first use.
 func (s *dynState) compiled(d *dynDef, uris []string) (*dynType, *DefinitionError) {
 	k := dynKey{def: d}
-	if len(s.byDTURI) > 0 {
+	if len(s.byDTURI) > 0 || s.tables {
 		k.uris = strings.Join(uris, "\x00")
 	} else if l := d.last.Load(); l != nil && l.st == s {
 		return l.t, nil // the common case: no hashing
@@ -174,12 +143,14 @@ func (s *dynState) compiled(d *dynDef, uris []string) (*dynType, *DefinitionErro
 // compiled now. path is where d was met; strict tells whether the field
 // leading here is a mandatory scalar of a non-union structure.
 func (c *dynCompiler) typ(d *dynDef, path string, strict bool) (*dynType, *DefinitionError) {
+	// A cached error of d is not reused: it was found from d, and the
+	// same fault met from here may be another (a cycle is reported at the
+	// type met again). Compiling d again gives the error a compilation
+	// from here finds, whatever was compiled first; failures are rare.
 	if v, ok := c.st.cache.Load(dynKey{def: d, uris: c.key}); ok {
 		if t, ok := v.(*dynType); ok {
 			return t, nil
 		}
-		e := v.(*DefinitionError)
-		return nil, &DefinitionError{Type: e.Type, Path: joinField(path, e.Path), Err: e.Err}
 	}
 	if t, ok := c.building[d]; ok {
 		if t.building {
@@ -254,7 +225,7 @@ func (c *dynCompiler) fill(t *dynType, path string) *DefinitionError {
 		if f.rank > 0 {
 			f.array = true // resolve the element type as for an array
 		}
-		if err := c.field(f, sf.DataType, allowSub, strict, fpath); err != nil {
+		if err := c.field(f, t.def.table, sf.DataType, allowSub, strict, fpath); err != nil {
 			return err
 		}
 		if f.rank > 0 {
@@ -278,15 +249,36 @@ func (c *dynCompiler) fill(t *dynType, path string) *DefinitionError {
 }
 
 // field resolves the DataType of one field.
-func (c *dynCompiler) field(f *dynField, dt types.NodeID, allowSub, strict bool, path string) *DefinitionError {
-	if d := c.st.resolve(dt, c.uris); d != nil {
+func (c *dynCompiler) field(f *dynField, table []string, dt types.NodeID, allowSub, strict bool, path string) *DefinitionError {
+	var d *dynDef
+	if table == nil {
+		d = c.st.resolve(dt, c.uris)
+	} else {
+		// The definition's ids are indexes of its own table: by URI.
+		ns := int(dt.Namespace())
+		if ns >= len(table) {
+			return defErr(c.stack[len(c.stack)-1].t.name, path, ErrInvalid, "DataType %v: namespace index %d is not in the definition's namespace table of %d", dt, ns, len(table))
+		}
+		if dt, d = dt.WithNamespace(0), c.st.resolveURI(dt.WithNamespace(0), table[ns], c.uris); d == nil && table[ns] != uaNamespace {
+			return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType nsu=%s;%v is not registered", table[ns], dt)
+		}
+	}
+	if d != nil {
 		switch {
-		case d.enum != nil:
+		case d.enum != nil && d.simple == 0:
 			if allowSub {
 				return c.goField(f, typeVariant, path)
 			}
 			f.enum = d.enum
 			return c.goField(f, reflect.TypeFor[int32](), path)
+		case d.simple != 0:
+			if err := c.simpleField(f, d.simple, nil, allowSub, path); err != nil {
+				return err
+			}
+			if !allowSub {
+				f.bits = d.enum
+			}
+			return nil
 		case allowSub:
 			return c.goField(f, typeExtObject, path)
 		}
@@ -301,33 +293,38 @@ func (c *dynCompiler) field(f *dynField, dt types.NodeID, allowSub, strict bool,
 		return nil
 	}
 	if dt.Namespace() != 0 || dt.Type() != types.IDTypeNumeric {
-		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType %v is not registered", dt)
+		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType,
+			"DataType %v is not registered (register structures with RegisterStructure, enumerations with RegisterEnum, simple subtypes of built-in types with RegisterSimpleType, option sets with RegisterOptionSet)", dt)
 	}
 	id := dt.IntID()
-	bt := types.BuiltinType(0)
-	switch {
-	case id >= 1 && id <= 25:
-		bt = types.BuiltinType(id)
-	case nsZeroAlias[id] != 0:
-		bt = nsZeroAlias[id]
-	}
-	if bt != 0 {
-		if allowSub {
-			if bt == types.TypeExtensionObject {
-				return c.goField(f, typeExtObject, path)
-			}
-			return c.goField(f, typeVariant, path)
-		}
-		return c.goField(f, builtinGo[bt], path)
+	if ti, ok := types.SimpleTypeInfoByID(id); ok {
+		f.goEnum = ti.Enumeration && ti.Type != nil && !allowSub
+		return c.simpleField(f, ti.BuiltIn, ti.Type, allowSub, path)
 	}
 	ti, ok := stdByDataType[id]
 	switch {
 	case !ok:
-		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType %v is not registered (namespace-0 enumerations must be registered with RegisterEnum)", dt)
+		return defErr(c.stack[len(c.stack)-1].t.name, path, ErrUnknownType, "DataType %v is not registered, and namespace 0 has no such DataType (types.SimpleTypes, types.StandardTypes)", dt)
 	case ti.Abstract || ti.Type == nil || allowSub:
 		return c.goField(f, typeExtObject, path)
 	}
 	return c.goField(f, ti.Type, path)
+}
+
+// simpleField makes f a field of a DataType encoded as the built-in type
+// bt: with the Go type goT if it is not nil (an enumeration or option set
+// of package types), else bt's. A field that allows subtypes holds a
+// Variant (an ExtensionObject for subtypes of Structure).
+func (c *dynCompiler) simpleField(f *dynField, bt types.BuiltinType, goT reflect.Type, allowSub bool, path string) *DefinitionError {
+	switch {
+	case allowSub && bt == types.TypeExtensionObject:
+		return c.goField(f, typeExtObject, path)
+	case allowSub:
+		return c.goField(f, typeVariant, path)
+	case goT != nil:
+		return c.goField(f, goT, path)
+	}
+	return c.goField(f, builtinGo[bt], path)
 }
 
 // goField makes f a field whose value is a Go value of type t (or []t).

@@ -68,7 +68,9 @@ type dynDef struct {
 	dtURI    string
 	ent      *regEntry // the encoding id's entry; nil without an encoding id
 	st       *types.StructureDefinition
-	enum     *dynEnum
+	enum     *dynEnum          // an enumeration's values; an option set's bits (with simple set)
+	simple   types.BuiltinType // a simple subtype or integer option set: the built-in type it is encoded as
+	table    []string          // the namespace table of the field DataType ids, or nil: the call's
 
 	// last is the type most recently compiled for the definition, with
 	// the registry state it was compiled in: found without hashing while
@@ -96,6 +98,7 @@ type dynEnum struct {
 type dynState struct {
 	byDT    map[types.NodeID]*dynDef            // by DataType id, registered by namespace index
 	byDTURI map[string]map[types.NodeID]*dynDef // registered by namespace URI; ids with namespace 0
+	tables  bool                                // a definition has a namespace table of its own
 
 	mu    sync.Mutex // serialises compiling
 	cache sync.Map   // dynKey → *dynType or *DefinitionError
@@ -111,6 +114,7 @@ type dynKey struct {
 func (s *dynState) fork() *dynState {
 	n := &dynState{byDT: map[types.NodeID]*dynDef{}, byDTURI: map[string]map[types.NodeID]*dynDef{}}
 	if s != nil {
+		n.tables = s.tables
 		for k, v := range s.byDT {
 			n.byDT[k] = v
 		}
@@ -208,6 +212,61 @@ func (r *Registry) RegisterEnum(dataTypeID types.ExpandedNodeID, name string, de
 	return r.addDefinition(d)
 }
 
+// RegisterStructureIn is RegisterStructure for a definition whose NodeIds
+// are namespace indexes of its own namespace table, namespaceURIs (the
+// table of the NodeSet2 file or the server it was read from), rather than
+// of each call's Options.NamespaceURIs: its field DataTypes, and
+// encodingID, dataTypeID and DefaultEncodingID when they have a namespace
+// index, are taken as namespace URIs, so that the definition works with
+// any table a session has. Every definition its fields refer to must then
+// be registered by namespace URI (or be of namespace 0).
+func (r *Registry) RegisterStructureIn(namespaceURIs []string, encodingID, dataTypeID types.ExpandedNodeID, name string, def types.StructureDefinition) error {
+	if r == nil {
+		r = DefaultRegistry
+	}
+	if len(namespaceURIs) == 0 || namespaceURIs[0] != uaNamespace {
+		return defErr(cmpName(name), "", ErrInvalid, "the namespace table must start with %s", uaNamespace)
+	}
+	var err error
+	if encodingID.NodeID.IsNull() && encodingID.NamespaceURI == "" {
+		encodingID.NodeID = def.DefaultEncodingID
+	}
+	for _, x := range []*types.ExpandedNodeID{&encodingID, &dataTypeID} {
+		if *x, err = withURI(*x, namespaceURIs, name); err != nil {
+			return err
+		}
+	}
+	if err := checkStructure(name, &def); err != nil {
+		return err
+	}
+	if encodingID.ServerIndex != 0 || dataTypeID.ServerIndex != 0 {
+		return defErr(name, "", ErrInvalid, "an id has a server index")
+	}
+	if dataTypeID.NodeID.IsNull() {
+		return defErr(name, "", ErrInvalid, "the DataType id is null")
+	}
+	d := &dynDef{name: name, st: cloneStructure(def), table: append([]string(nil), namespaceURIs...)}
+	d.dataType, d.dtURI = splitID(dataTypeID)
+	if !encodingID.NodeID.IsNull() {
+		d.ent = &regEntry{typ: typeDynamic, g: newGoType(typeDynamic), dyn: d}
+		d.ent.id, d.ent.uri = splitID(encodingID)
+	}
+	return r.addDefinition(d)
+}
+
+// withURI returns x with its namespace index replaced by its URI in
+// table (namespace 0 stays an index).
+func withURI(x types.ExpandedNodeID, table []string, name string) (types.ExpandedNodeID, error) {
+	if x.NamespaceURI != "" || x.NodeID.IsNull() || x.NodeID.Namespace() == 0 {
+		return x, nil
+	}
+	ns := int(x.NodeID.Namespace())
+	if ns >= len(table) {
+		return x, defErr(name, "", ErrInvalid, "id %v: namespace index %d is not in the namespace table of %d", x.NodeID, ns, len(table))
+	}
+	return types.ExpandedNodeID{NodeID: x.NodeID.WithNamespace(0), NamespaceURI: table[ns]}, nil
+}
+
 func splitID(x types.ExpandedNodeID) (types.NodeID, string) {
 	if x.NamespaceURI != "" {
 		return x.NodeID.WithNamespace(0), x.NamespaceURI
@@ -285,6 +344,7 @@ func (r *Registry) addDefinition(d *dynDef) error {
 		return defErr(d.name, "", ErrDuplicateID, "DataType id %v is already registered for %s", d.dataType, od.name)
 	}
 	s := &regSnapshot{byType: old.byType, byID: old.byID, byURI: old.byURI, dyn: old.dyn.fork()}
+	s.dyn.tables = s.dyn.tables || d.table != nil
 	if d.dtURI == "" {
 		s.dyn.byDT[d.dataType] = d
 	} else {
@@ -330,6 +390,30 @@ func (s *dynState) resolve(id types.NodeID, uris []string) *dynDef {
 		return nil
 	}
 	return s.byDTURI[uris[id.Namespace()]][id.WithNamespace(0)]
+}
+
+// uaNamespace is the URI of namespace 0.
+const uaNamespace = "http://opcfoundation.org/UA/"
+
+// resolveURI returns the definition for a DataType id given by namespace
+// URI (id with namespace 0): registered by URI, or by the index of uri in
+// the call's namespace table uris; nil if there is none.
+func (s *dynState) resolveURI(id types.NodeID, uri string, uris []string) *dynDef {
+	if s == nil {
+		return nil
+	}
+	if d := s.byDTURI[uri][id]; d != nil {
+		return d
+	}
+	if uri == uaNamespace {
+		return s.byDT[id]
+	}
+	for i, u := range uris {
+		if u == uri && i <= 0xffff {
+			return s.byDT[id.WithNamespace(uint16(i))]
+		}
+	}
+	return nil
 }
 
 // noDynamic says what is wrong with a Dynamic that has no type.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,9 @@ import (
 // OPC UA JSON form, or the number if it has no name); NodeId, ExpandedNodeId,
 // Guid, StatusCode, QualifiedName and DateTime as their text form; NaN and
 // infinities as "NaN", "Infinity", "-Infinity"; byte strings as []byte
-// (base64 in JSON); other values as they are. Nesting deeper than 64
+// (base64 in JSON); a Variant as the value it holds (nil when null); a
+// run-time structure held by an ExtensionObject or a Variant as its map,
+// like a nested structure; other values as they are. Nesting deeper than 64
 // levels (a value made to contain itself with Set) is cut off.
 func (x *Dynamic) AsMap() map[string]any { return x.asMap(0) }
 
@@ -34,6 +37,9 @@ func (x *Dynamic) asMap(depth int) map[string]any {
 		v, ok := x.Field(i)
 		if !ok {
 			continue
+		}
+		if x.t.fields[i].goEnum {
+			v = goEnumJSON(v)
 		}
 		m[x.t.fields[i].name] = jsonValue(v, x.t.fields[i].enum, depth)
 	}
@@ -53,6 +59,37 @@ func jsonValue(v any, enum *dynEnum, depth int) any {
 		out := make([]any, len(v))
 		for i, e := range v {
 			out[i] = e.asMap(depth + 1)
+		}
+		return out
+	case types.ExtensionObject:
+		if d, ok := v.Value.(*Dynamic); ok {
+			return d.asMap(depth + 1)
+		}
+		return v
+	case []types.ExtensionObject:
+		if v == nil || !holdsDynamic(v) {
+			return v
+		}
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = jsonValue(e, nil, depth)
+		}
+		return out
+	case types.Variant:
+		if d := variantDynamic(v); d != nil {
+			return d.asMap(depth + 1)
+		}
+		if v.IsNull() || depth > maxTextDepth {
+			return nil
+		}
+		return jsonValue(v.Value(), nil, depth+1)
+	case []types.Variant:
+		if v == nil {
+			return nil
+		}
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = jsonValue(e, nil, depth)
 		}
 		return out
 	case int32:
@@ -143,6 +180,18 @@ func (x *Dynamic) appendJSON(b []byte, depth int) []byte {
 		k, _ := json.Marshal(x.t.fields[i].name)
 		b = append(b, k...)
 		b = append(b, ':')
+		if x.t.fields[i].goEnum {
+			v = goEnumJSON(v)
+		}
+		if d := dynamicIn(v); d != nil {
+			v = d
+		} else if eos, ok := v.([]types.ExtensionObject); ok && holdsDynamic(eos) {
+			ds := make([]*Dynamic, len(eos))
+			for j, e := range eos {
+				ds[j], _ = e.Value.(*Dynamic)
+			}
+			v = ds
+		}
 		switch v := v.(type) {
 		case *Dynamic:
 			b = v.appendJSON(b, depth+1)
@@ -172,8 +221,59 @@ func (x *Dynamic) appendJSON(b []byte, depth int) []byte {
 	return append(b, '}')
 }
 
+// holdsDynamic reports whether an element of v holds a *Dynamic.
+func holdsDynamic(v []types.ExtensionObject) bool {
+	for _, e := range v {
+		if _, ok := e.Value.(*Dynamic); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// variantDynamic returns the *Dynamic in a Variant holding one
+// ExtensionObject, or nil.
+func variantDynamic(v types.Variant) *Dynamic {
+	if eo, ok := v.ExtensionObject(); ok {
+		d, _ := eo.Value.(*Dynamic)
+		return d
+	}
+	return nil
+}
+
+// dynamicIn returns the *Dynamic an ExtensionObject or Variant field value
+// holds, or nil.
+func dynamicIn(v any) *Dynamic {
+	switch v := v.(type) {
+	case types.ExtensionObject:
+		d, _ := v.Value.(*Dynamic)
+		return d
+	case types.Variant:
+		return variantDynamic(v)
+	}
+	return nil
+}
+
+// Format implements fmt.Formatter: every verb prints String's text (%q
+// quoted; %+v in parentheses, so that it reads well after a %T, as
+// types.ExtensionObject.String prints its Value), so that a Dynamic shows
+// its fields wherever fmt prints it, also inside an ExtensionObject or a Go
+// struct.
+func (x Dynamic) Format(f fmt.State, verb rune) {
+	s := x.String()
+	switch {
+	case verb == 'q':
+		s = strconv.Quote(s)
+	case verb == 'v' && f.Flag('+'):
+		s = "(" + s + ")"
+	}
+	_, _ = f.Write([]byte(s))
+}
+
 // String returns the value as text: Name{Field: value, ...}, present
-// fields only, enumerations as Name(value).
+// fields only, enumerations as Name(value), integer option sets as the
+// names of their bits (Name1|Name2), structures held by ExtensionObject
+// and Variant fields as ExtensionObject{Name{...}}.
 func (x *Dynamic) String() string {
 	var sb strings.Builder
 	x.appendText(&sb, 0)
@@ -207,6 +307,10 @@ func (x *Dynamic) appendText(sb *strings.Builder, depth int) {
 		f := &x.t.fields[i]
 		sb.WriteString(f.name)
 		sb.WriteString(": ")
+		if f.bits != nil {
+			appendBits(sb, v, f.bits)
+			continue
+		}
 		appendDynText(sb, v, f.enum, depth+1)
 	}
 	sb.WriteByte('}')
@@ -248,7 +352,103 @@ func appendDynText(sb *strings.Builder, v any, enum *dynEnum, depth int) {
 		sb.WriteByte(']')
 	case string:
 		sb.WriteString(strconv.Quote(v))
+	case types.ExtensionObject:
+		if d, ok := v.Value.(*Dynamic); ok {
+			sb.WriteString("ExtensionObject{")
+			d.appendText(sb, depth)
+			sb.WriteByte('}')
+			return
+		}
+		fmt.Fprint(sb, v)
+	case []types.ExtensionObject:
+		sb.WriteByte('[')
+		for i, e := range v {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			appendDynText(sb, e, nil, depth)
+		}
+		sb.WriteByte(']')
+	case types.Variant:
+		if d := variantDynamic(v); d != nil {
+			sb.WriteString("Variant{ExtensionObject{")
+			d.appendText(sb, depth)
+			sb.WriteString("}}")
+			return
+		}
+		fmt.Fprint(sb, v)
 	default:
 		fmt.Fprint(sb, v)
 	}
+}
+
+// appendBits writes the value of an option set field: the names of the
+// bits set, separated by "|", unnamed bits as one hexadecimal number, 0 for
+// the empty set; an array as [a b].
+func appendBits(sb *strings.Builder, v any, bits *dynEnum) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Slice {
+		sb.WriteByte('[')
+		for i := 0; i < rv.Len(); i++ {
+			if i > 0 {
+				sb.WriteByte(' ')
+			}
+			appendBits(sb, rv.Index(i).Interface(), bits)
+		}
+		sb.WriteByte(']')
+		return
+	}
+	if !rv.CanUint() {
+		fmt.Fprint(sb, v)
+		return
+	}
+	u := rv.Uint()
+	if u == 0 {
+		sb.WriteByte('0')
+		return
+	}
+	first := true
+	for _, b := range bits.values {
+		if u&(1<<uint(b)) == 0 {
+			continue
+		}
+		if !first {
+			sb.WriteByte('|')
+		}
+		first = false
+		sb.WriteString(bits.names[b])
+		u &^= 1 << uint(b)
+	}
+	if u != 0 {
+		if !first {
+			sb.WriteByte('|')
+		}
+		fmt.Fprintf(sb, "%#x", u)
+	}
+}
+
+// goEnumJSON returns the OPC UA JSON form ("Variable_2") of a value of a
+// namespace-0 enumeration of package types, or of each element of an array
+// of them; the number if String has no name for it.
+func goEnumJSON(v any) any {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Slice {
+		if rv.IsNil() {
+			return nil
+		}
+		out := make([]any, rv.Len())
+		for i := range out {
+			out[i] = goEnumJSON(rv.Index(i).Interface())
+		}
+		return out
+	}
+	s, ok := v.(fmt.Stringer)
+	if !ok || !rv.CanInt() {
+		return v
+	}
+	name, n := s.String(), strconv.FormatInt(rv.Int(), 10)
+	if name == "" || strings.HasSuffix(name, "("+n+")") {
+		return rv.Int()
+	}
+	return name + "_" + n
 }

@@ -149,29 +149,38 @@ func TestMessages(t *testing.T) {
 		if err != nil || !bytes.Equal(b, append([]byte{9}, want...)) {
 			t.Fatalf("AppendMessage(value) = % x, %v", b, err)
 		}
-		v, err := oo.UnmarshalMessage(want)
-		if err != nil {
+		var v any
+		if err := oo.UnmarshalMessage(want, &v); err != nil {
 			t.Fatal(err)
 		}
 		if d := cmp.Diff(&req, v, cmpOpts...); d != "" {
 			t.Fatalf("UnmarshalMessage (-want +got):\n%s", d)
 		}
-		v, n, err := oo.DecodeMessage(append(bytes.Clone(want), 1, 2, 3))
-		if err != nil || n != 118 || v.(*ReadRequest).RequestHeader.RequestHandle != 42 {
-			t.Fatalf("DecodeMessage = %v, %d, %v", v, n, err)
+		var got ReadRequest
+		if err := oo.UnmarshalMessage(want, &got); err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(&req, &got, cmpOpts...); d != "" {
+			t.Fatalf("UnmarshalMessage into *ReadRequest (-want +got):\n%s", d)
+		}
+		var again ReadRequest
+		n, err := oo.DecodeMessage(append(bytes.Clone(want), 1, 2, 3), &again)
+		if err != nil || n != 118 || again.RequestHeader.RequestHandle != 42 {
+			t.Fatalf("DecodeMessage = %d, %v", n, err)
 		}
 	}
-	if _, err := o.UnmarshalMessage(hx("01 00 78 02 00")); !errors.Is(err, ErrUnknownType) {
+	var v any
+	if err := o.UnmarshalMessage(hx("01 00 78 02 00"), &v); !errors.Is(err, ErrUnknownType) {
 		t.Errorf("unknown message id: %v, want ErrUnknownType", err)
 	}
 	if _, err := o.MarshalMessage(&Skip{}); !errors.Is(err, ErrUnknownType) {
 		t.Errorf("unregistered message type: %v, want ErrUnknownType", err)
 	}
-	if _, err := o.UnmarshalMessage(append(bytes.Clone(want), 0)); !errors.Is(err, ErrInvalid) {
+	if err := o.UnmarshalMessage(append(bytes.Clone(want), 0), &v); !errors.Is(err, ErrInvalid) {
 		t.Errorf("message with a byte left over: %v, want ErrInvalid", err)
 	}
 	// A truncated message names the field.
-	_, err := o.UnmarshalMessage(want[:len(want)-3])
+	err := o.UnmarshalMessage(want[:len(want)-3], &v)
 	var de *DecodeError
 	if !errors.As(err, &de) || !pathMatches(de.Path, "ReadRequest.NodesToRead[0].DataEncoding") || !errors.Is(err, ErrTruncated) {
 		t.Errorf("truncated message: %v", err)
@@ -256,11 +265,11 @@ func TestBodiesForFastPaths(t *testing.T) {
 	}
 	d := o.newConsumeState(hx(argumentBody))
 	defer d.release()
-	v, known := d.ConsumeBody(types.NewNumericNodeID(0, 298))
+	v, known := d.ConsumeBody(types.NewNumericNodeID(0, 298), nil)
 	if !known || d.r.Err() != nil || v.(*Argument).Name != "x" || d.r.Remaining() != 0 {
 		t.Fatalf("ConsumeBody = %#v, %v, %v", v, known, d.r.Err())
 	}
-	if _, known := d.ConsumeBody(types.NewNumericNodeID(0, 1)); known {
+	if _, known := d.ConsumeBody(types.NewNumericNodeID(0, 1), nil); known {
 		t.Errorf("ConsumeBody of an unknown id reported known")
 	}
 }
@@ -306,8 +315,9 @@ func TestStreams(t *testing.T) {
 	}
 	dec := NewDecoder(bytes.NewReader(buf.Bytes()[:10]))
 	var p Prims
-	if err := dec.Decode(&p); err != io.ErrUnexpectedEOF {
-		t.Fatalf("Decode of a cut value = %v, want io.ErrUnexpectedEOF", err)
+	var de *DecodeError
+	if err := dec.Decode(&p); !errors.As(err, &de) || !errors.Is(err, ErrTruncated) || de.Offset != 7 || de.Path != "Prims.I32" {
+		t.Fatalf("Decode of a cut value = %v, want a *DecodeError of Prims.I32 at offset 7 wrapping ErrTruncated", err)
 	}
 	dec = NewDecoder(bytes.NewReader(hx("fe ff ff ff")))
 	var s []int32

@@ -19,7 +19,9 @@ type Limits = wire.Limits
 // (registration errors wrap ErrInvalid, and ErrDuplicateID or
 // ErrDuplicateType too), so callers can branch with errors.Is. The one
 // exception is the stream: Encoder and Decoder return the errors of the
-// underlying io.Writer and io.Reader, and io.EOF, as they are.
+// underlying io.Writer and io.Reader, and io.EOF at a clean end between
+// values, as they are (a stream that ends inside a value is a
+// *DecodeError wrapping ErrTruncated).
 var (
 	// ErrTruncated: the input ended before the value did.
 	ErrTruncated = wire.ErrTruncated

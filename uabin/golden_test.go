@@ -36,7 +36,7 @@ func TestGolden(t *testing.T) {
 			if tt.message {
 				got, err = o.MarshalMessage(tt.value)
 				if err == nil {
-					back, err = o.UnmarshalMessage(want)
+					err = o.UnmarshalMessage(want, &back)
 				}
 			} else {
 				got, err = o.Marshal(tt.value)

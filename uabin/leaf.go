@@ -148,6 +148,7 @@ func appendIntAs(s *appendState, p pointer, c *codec) {
 // ErrInvalid.
 func consumeIntAs(s *consumeState, p pointer, c *codec) {
 	r := &s.r
+	at := r.Offset()
 	var v int64
 	var u uint64
 	signedWire := false
@@ -184,7 +185,7 @@ func consumeIntAs(s *consumeState, p pointer, c *codec) {
 		fits = !(signedWire && v < 0) && uint64(uintptr(u)) == u
 	}
 	if !fits {
-		r.Failf(wire.ErrInvalid, "%s value does not fit in %v", opName[c.conv.wireOp], c.typ)
+		r.FailAt(at, wire.ErrInvalid, "%s value does not fit in %v", opName[c.conv.wireOp], c.typ)
 		return
 	}
 	switch c.typ.Kind() {

@@ -65,6 +65,7 @@ func matrixCount(dims []int32, limit int) int {
 // elements with no length of their own, into a new slice.
 func consumeMatrix(s *consumeState, p pointer, c *codec) {
 	r := &s.r
+	at := r.Offset() // errors of the dimensions are reported at their length
 	nd := r.ArrayLen(4)
 	if nd < 0 {
 		if r.Err() == nil {
@@ -73,7 +74,7 @@ func consumeMatrix(s *consumeState, p pointer, c *codec) {
 		return // null matrix (or a failure, which is recorded)
 	}
 	if nd != c.seq.n {
-		r.Failf(wire.ErrInvalid, "a matrix of %d dimensions for ValueRank %d", nd, c.seq.n)
+		r.FailAt(at, wire.ErrInvalid, "a matrix of %d dimensions for ValueRank %d", nd, c.seq.n)
 		return
 	}
 	dims := make([]int32, nd)
@@ -88,7 +89,7 @@ func consumeMatrix(s *consumeState, p pointer, c *codec) {
 	n := matrixCount(dims, r.Limits.MaxArrayLength)
 	switch {
 	case n < 0:
-		r.Failf(wire.ErrLimitExceeded, "matrix dimensions %v: a negative dimension, or more than %d elements", dims, r.Limits.MaxArrayLength)
+		r.FailAt(at, wire.ErrLimitExceeded, "matrix dimensions %v: a negative dimension, or more than %d elements", dims, r.Limits.MaxArrayLength)
 		return
 	case n > r.Remaining()/minElem:
 		r.Failf(wire.ErrTruncated, "matrix of %d elements needs at least %d bytes, %d left", n, n*minElem, r.Remaining())

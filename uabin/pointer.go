@@ -120,3 +120,10 @@ func (g *goType) fromIface(v any) pointer {
 
 // pointerTo returns a pointer to *v.
 func pointerTo[T any](v *T) pointer { return pointer{unsafe.Pointer(v)} }
+
+// rtypeOf returns the type word of the interface value v: equal for equal
+// dynamic types, and cheaper to compare than reflect.Types.
+func rtypeOf(v any) uintptr { return reflect2.RTypeOf(v) }
+
+// rtype returns the type word of t, as rtypeOf gives it for values of t.
+func rtype(t reflect.Type) uintptr { return reflect2.Type2(t).RType() }

@@ -330,7 +330,7 @@ func TestWorkloadBytes(t *testing.T) {
 			}
 			var back any
 			if c.message {
-				back, err = m.opts.UnmarshalMessage(c.want)
+				err = m.opts.UnmarshalMessage(c.want, &back)
 			} else {
 				p := new(types.Variant)
 				err, back = m.opts.Unmarshal(c.want, p), p

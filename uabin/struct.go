@@ -255,7 +255,11 @@ func appendStruct(s *appendState, p pointer, c *codec) {
 	}
 	for i := range st.fields {
 		f := &st.fields[i]
-		appendValue(s, p.at(f.off), f.op, f.c)
+		if f.op == opCodec {
+			f.c.append(s, p.at(f.off), f.c)
+		} else {
+			appendPrimitive(&s.w, p.at(f.off), f.op)
+		}
 		if f.op == opCodec && s.failed(f.name) {
 			return // the error is sticky: the depth no longer matters
 		}
@@ -273,7 +277,11 @@ func consumeStruct(s *consumeState, p pointer, c *codec) {
 	}
 	for i := range st.fields {
 		f := &st.fields[i]
-		consumeValue(s, p.at(f.off), f.dop, f.c)
+		if f.dop == opCodec {
+			f.c.consume(s, p.at(f.off), f.c)
+		} else {
+			consumePrimitive(&s.r, p.at(f.off), f.dop)
+		}
 		if s.failed(f.name) {
 			return // the error is sticky: the depth no longer matters
 		}
@@ -295,6 +303,17 @@ func zeroStruct(p pointer, c *codec) bool {
 		}
 	}
 	return true
+}
+
+// maskName is the path element of the mask field f in errors: its name
+// if the mask is stored in it, else "_" (nothing: the error is the
+// structure's, as the mask of DataValue, whose field SentZero only keeps
+// bits, and of LocalizedText, which has no mask field).
+func (f *field) maskName() string {
+	if f.stored {
+		return f.name
+	}
+	return "_"
 }
 
 // loadMask reads the mask field f of the structure at p.
@@ -321,7 +340,7 @@ func storedMask(s *appendState, p pointer, st *structPlan) (uint32, bool) {
 	m := loadMask(p, f)
 	if m&^st.owned != 0 {
 		s.w.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^st.owned)
-		s.failed(f.name)
+		s.failed(f.maskName())
 		return 0, false
 	}
 	return m, true
@@ -380,7 +399,11 @@ func appendMasked(s *appendState, p pointer, c *codec) {
 		case m&(1<<uint(f.bit)) == 0:
 			continue
 		}
-		appendValue(s, fp, f.op, f.c)
+		if f.op == opCodec {
+			f.c.append(s, fp, f.c)
+		} else {
+			appendPrimitive(&s.w, fp, f.op)
+		}
 		if f.op == opCodec && s.failed(f.name) {
 			return
 		}
@@ -408,7 +431,7 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 	if st.implicit {
 		m = s.r.Uint32()
 		if m&^st.owned != 0 {
-			s.r.Failf(wire.ErrInvalid, "encoding mask 0x%x has bits that no optional field owns (0x%x)", m, m&^st.owned)
+			s.r.FailAt(s.r.Offset()-4, wire.ErrInvalid, "encoding mask 0x%x has bits that no optional field owns (0x%x)", m, m&^st.owned)
 			return
 		}
 	}
@@ -417,18 +440,19 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 		fp := p.at(f.off)
 		switch {
 		case f.isMask:
+			at := s.r.Offset()
 			if f.wide {
 				m = s.r.Uint32()
 			} else {
 				m = uint32(s.r.Uint8())
 			}
 			if s.r.Err() != nil {
-				s.failed(f.name)
+				s.failed(f.maskName())
 				return
 			}
 			if m&^st.owned != 0 {
-				s.r.Failf(wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^st.owned)
-				s.failed(f.name)
+				s.r.FailAt(at, wire.ErrInvalid, "mask 0x%x has bits that no field owns (0x%x)", m, m&^st.owned)
+				s.failed(f.maskName())
 				return
 			}
 			if f.stored {
@@ -439,7 +463,11 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 			clearValue(fp, f.zop, f.c)
 			continue
 		}
-		consumeValue(s, fp, f.dop, f.c)
+		if f.dop == opCodec {
+			f.c.consume(s, fp, f.c)
+		} else {
+			consumePrimitive(&s.r, fp, f.dop)
+		}
 		if s.failed(f.name) {
 			return
 		}
@@ -477,7 +505,11 @@ func appendUnion(s *appendState, p pointer, c *codec) {
 		return
 	}
 	f := &st.fields[n]
-	appendValue(s, p.at(f.off), f.op, f.c)
+	if f.op == opCodec {
+		f.c.append(s, p.at(f.off), f.c)
+	} else {
+		appendPrimitive(&s.w, p.at(f.off), f.op)
+	}
 	if f.op == opCodec {
 		s.failed(f.name)
 	}
@@ -499,7 +531,7 @@ func consumeUnion(s *consumeState, p pointer, c *codec) {
 		return
 	}
 	if int64(n) >= int64(len(st.fields)) {
-		s.r.Failf(wire.ErrInvalid, "union switch %d, but there are %d alternatives", n, len(st.fields)-1)
+		s.r.FailAt(s.r.Offset()-4, wire.ErrInvalid, "union switch %d, but there are %d alternatives", n, len(st.fields)-1)
 		s.failed(sw.name)
 		return
 	}
@@ -510,7 +542,11 @@ func consumeUnion(s *consumeState, p pointer, c *codec) {
 			clearValue(p.at(f.off), f.zop, f.c)
 			continue
 		}
-		consumeValue(s, p.at(f.off), f.dop, f.c)
+		if f.dop == opCodec {
+			f.c.consume(s, p.at(f.off), f.c)
+		} else {
+			consumePrimitive(&s.r, p.at(f.off), f.dop)
+		}
 		if s.failed(f.name) {
 			return
 		}
@@ -522,7 +558,11 @@ func consumeUnion(s *consumeState, p pointer, c *codec) {
 // presence test and the encoding of primitives.
 func appendIfPresent(s *appendState, p pointer, f *field, keep uint32) bool {
 	if keep&(1<<uint(f.bit)) != 0 {
-		appendValue(s, p, f.op, f.c)
+		if f.op == opCodec {
+			f.c.append(s, p, f.c)
+		} else {
+			appendPrimitive(&s.w, p, f.op)
+		}
 		return true
 	}
 	switch f.op {
@@ -563,7 +603,11 @@ func appendIfPresent(s *appendState, p pointer, f *field, keep uint32) bool {
 		if isZeroValue(p, f.zop, f.c) {
 			return false
 		}
-		appendValue(s, p, f.op, f.c)
+		if f.op == opCodec {
+			f.c.append(s, p, f.c)
+		} else {
+			appendPrimitive(&s.w, p, f.op)
+		}
 	}
 	return true
 }

@@ -112,6 +112,9 @@ func checkWire(wt string, t reflect.Type) string {
 		return checkWire(wt, t.Elem())
 	}
 	platform := k == reflect.Int || k == reflect.Uint || k == reflect.Uintptr
+	if k == reflect.Struct {
+		t = builtinOf(t) // a named type of a built-in takes its wire type
+	}
 	var ok bool
 	switch wt {
 	case "Boolean":
@@ -165,4 +168,15 @@ func checkWire(wt string, t reflect.Type) string {
 		return ""
 	}
 	return fmt.Sprintf("wire type %s does not match the Go type %v", wt, t)
+}
+
+// builtinOf returns the built-in struct type that t is a named type of
+// (the same underlying struct: type Stamp time.Time), or t itself.
+func builtinOf(t reflect.Type) reflect.Type {
+	for bt := range builtinStruct {
+		if t.ConvertibleTo(bt) && bt.ConvertibleTo(t) {
+			return bt
+		}
+	}
+	return t
 }

@@ -358,8 +358,8 @@ func renderNotes(b *strings.Builder, cs []*testCase) {
   decode costs it no copy).
 - Service messages (W4-W6) are the binary encoding NodeId followed by the
   structure. Decoding reads the NodeId, checks it and decodes the structure
-  into the reused value, in both libraries (uabin ` + "`UnmarshalMessage`" + ` and gopcua
-  ` + "`ua.DecodeService`" + ` would allocate a new value per call).
+  into the reused value, in both libraries (uabin: ` + "`UnmarshalMessage`" + ` into a
+  ` + "`*T`" + `; gopcua's ` + "`ua.DecodeService`" + ` would allocate a new value per call).
 - W8 frame writes all chunks into one reused buffer (uabin: one
   ` + "`chunk.Sender`" + `, whose sequence numbers go on across operations as on a real
   channel); reassemble verifies every chunk (headers, sequence numbers,

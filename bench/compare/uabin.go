@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
 )
 
@@ -45,9 +44,9 @@ func (u uabinValue[T]) codec(plansOnly bool) codec {
 
 // uabinMessageOf returns the uabin side of a service message: encoded with
 // Options.AppendMessage (the binary encoding NodeId, then the structure).
-// Decoding reads the NodeId with Options.Decode, checks it, and unmarshals
-// the rest into one reused T (Options.UnmarshalMessage returns a new value
-// on every call, so it cannot reuse memory; decodeNew uses it).
+// Decoding checks the NodeId and unmarshals the rest into one reused T
+// (Options.UnmarshalMessage into a *T); decodeNew decodes into a *any,
+// which receives a new value on every call.
 func uabinMessageOf[T any](encodingID uint32, v T) uabinSide {
 	return uabinMessage[T]{id: encodingID, want: v}
 }
@@ -59,26 +58,15 @@ type uabinMessage[T any] struct {
 
 func (u uabinMessage[T]) codec(plansOnly bool) codec {
 	opts := uabin.Options{DisableFastPaths: plansOnly}
-	want, encodingID := u.want, u.id
+	want := u.want // u.id is checked by UnmarshalMessage: the id registered for T
 	var got T
-	var gotID types.NodeID
 	var fresh any
 	return codec{
 		encode: func(dst []byte) ([]byte, error) { return opts.AppendMessage(dst, &want) },
-		decode: func(src []byte) error {
-			n, err := opts.Decode(src, &gotID)
-			if err != nil {
-				return err
-			}
-			if gotID != types.NewNumericNodeID(0, encodingID) {
-				return fmt.Errorf("uabin: message type id %v, want i=%d", gotID, encodingID)
-			}
-			return opts.Unmarshal(src[n:], &got)
-		},
-		check: func() error { return sameValue(&want, &got) },
+		decode: func(src []byte) error { return opts.UnmarshalMessage(src, &got) },
+		check:  func() error { return sameValue(&want, &got) },
 		decodeNew: func(src []byte) (err error) {
-			fresh, err = opts.UnmarshalMessage(src)
-			return err
+			return opts.UnmarshalMessage(src, &fresh)
 		},
 		checkNew: func() error { return sameValue(&want, fresh) },
 	}

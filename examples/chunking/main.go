@@ -203,8 +203,8 @@ func roundTrip(w io.Writer, mode chunk.SecurityMode, keys chunk.Keys, body []byt
 	if !bytes.Equal(msg.Body, body) {
 		return errors.New("the reassembled body differs")
 	}
-	v, err := uabin.UnmarshalMessage(msg.Body)
-	if err != nil {
+	var v any
+	if err := uabin.UnmarshalMessage(msg.Body, &v); err != nil {
 		return err
 	}
 	req := v.(*types.ReadRequest)

@@ -17,10 +17,12 @@
 //	-endpoint URL      opc.tcp://host:port[/path] (required)
 //	-read NODEID       read the Value attribute (repeatable)
 //	-browse NODEID     browse the forward references (repeatable)
-//	-security POLICY   None (default) or Basic256Sha256 (any RSA policy of package chunk)
+//	-security POLICY   None (default), Basic256Sha256, ECC_nistP256, ECC_nistP384,
+//	                   ECC_nistP256_AesGcm (any policy of package chunk)
 //	-mode MODE         Sign or SignAndEncrypt (default) with a policy other than None
-//	-cert FILE         client certificate (PEM or DER); generated when absent
-//	-key FILE          its RSA private key (PEM, PKCS #1 or PKCS #8)
+//	-cert FILE         client certificate (PEM or DER); generated when absent (RSA
+//	                   2048, or EC on the curve of an ECC policy)
+//	-key FILE          its private key (PEM: PKCS #1, SEC 1 or PKCS #8; RSA or ECDSA)
 //	-timeout DURATION  bound for the connection set-up and each request (default 10s)
 //	-bufsize N         ReceiveBufferSize announced in Hello (default 65535, at least 8192)
 //
@@ -32,6 +34,8 @@ package main
 
 import (
 	"context"
+	"crypto"
+	"crypto/ecdsa"
 	"crypto/rsa"
 	"crypto/x509"
 	"encoding/pem"
@@ -73,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	endpoint := fs.String("endpoint", "", "opc.tcp://host:port[/path] (required)")
 	fs.Var(&reads, "read", "read the Value attribute of `NODEID` (repeatable)")
 	fs.Var(&browses, "browse", "browse the forward references of `NODEID` (repeatable)")
-	security := fs.String("security", "None", "security `policy`: None or Basic256Sha256")
+	security := fs.String("security", "None", "security `policy`: None, Basic256Sha256, ECC_nistP256, ECC_nistP384, ECC_nistP256_AesGcm (any policy of package chunk)")
 	mode := fs.String("mode", "SignAndEncrypt", "security `mode` with a policy other than None: Sign or SignAndEncrypt")
 	certFile := fs.String("cert", "", "client certificate `file` (PEM or DER); generated when absent")
 	keyFile := fs.String("key", "", "private key `file` of -cert (PEM)")
@@ -172,24 +176,7 @@ func readAndBrowse(ctx context.Context, c *uaclient.Client, reads, browses []typ
 
 // ReadLine formats a read result: NODEID = VALUE (TYPE) STATUS.
 func ReadLine(n types.NodeID, dv types.DataValue) string {
-	return fmt.Sprintf("%v = %v (%s) %s", n, dv.Value, TypeName(dv.Value), statusName(dv.Status))
-}
-
-// TypeName is the type of a Variant: "Double", "Double[]" for an array,
-// "Int32[2x3]" for a matrix, "Null" for the null Variant.
-func TypeName(v types.Variant) string {
-	s := v.Type().String()
-	switch {
-	case v.Dimensions() != nil:
-		d := make([]string, len(v.Dimensions()))
-		for i, n := range v.Dimensions() {
-			d[i] = fmt.Sprint(n)
-		}
-		s += "[" + strings.Join(d, "x") + "]"
-	case v.IsArray():
-		s += "[]"
-	}
-	return s
+	return fmt.Sprintf("%v = %v %s", n, dv.Value, statusName(dv.Status))
 }
 
 // BrowseLine formats a reference: NODEID -> TARGET "BrowseName" (NodeClass).
@@ -232,9 +219,9 @@ func parseSecurity(policy, mode string) (*chunk.Policy, chunk.SecurityMode, erro
 	return nil, 0, fmt.Errorf("-mode %q: not Sign or SignAndEncrypt", mode)
 }
 
-// loadCertificate reads a certificate (PEM or DER) and an RSA key (PEM,
-// PKCS #1 or PKCS #8).
-func loadCertificate(certFile, keyFile string) ([]byte, *rsa.PrivateKey, error) {
+// loadCertificate reads a certificate (PEM or DER) and an RSA or ECDSA key
+// (PEM: PKCS #1, SEC 1 or PKCS #8).
+func loadCertificate(certFile, keyFile string) ([]byte, crypto.Signer, error) {
 	cert, err := os.ReadFile(certFile)
 	if err != nil {
 		return nil, nil, err
@@ -256,13 +243,18 @@ func loadCertificate(certFile, keyFile string) ([]byte, *rsa.PrivateKey, error) 
 	if k, err := x509.ParsePKCS1PrivateKey(b.Bytes); err == nil {
 		return cert, k, nil
 	}
+	if k, err := x509.ParseECPrivateKey(b.Bytes); err == nil {
+		return cert, k, nil
+	}
 	k, err := x509.ParsePKCS8PrivateKey(b.Bytes)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", keyFile, err)
 	}
-	rk, ok := k.(*rsa.PrivateKey)
-	if !ok {
-		return nil, nil, fmt.Errorf("%s: %T is not an RSA key", keyFile, k)
+	switch k := k.(type) {
+	case *rsa.PrivateKey:
+		return cert, k, nil
+	case *ecdsa.PrivateKey:
+		return cert, k, nil
 	}
-	return cert, rk, nil
+	return nil, nil, fmt.Errorf("%s: %T is not an RSA or ECDSA key", keyFile, k)
 }

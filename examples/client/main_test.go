@@ -32,14 +32,14 @@ func TestReadLine(t *testing.T) {
 		dv   types.DataValue
 		want string
 	}{
-		{types.NewDataValue(types.VariantFromFloat64(3.5)), "ns=1;s=X = 3.5 (Double) Good"},
-		{types.NewDataValue(types.VariantFromString("a b")), `ns=1;s=X = "a b" (String) Good`},
-		{types.NewDataValue(types.MustVariant([]int32{1, 2})), "ns=1;s=X = [1, 2] (Int32[]) Good"},
-		{types.NewDataValue(types.MustVariant(big)), "ns=1;s=X = [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, ... (1000 elements)] (Double[]) Good"},
-		{types.NewDataValue(m), "ns=1;s=X = Int32[2x3] [1, 2, 3, 4, 5, 6] (Int32[2x3]) Good"},
-		{types.DataValue{Status: types.StatusBadNodeIDUnknown}, "ns=1;s=X = null (Null) BadNodeIdUnknown"},
-		{types.DataValue{Value: types.VariantFromInt32(1), Status: types.StatusUncertainLastUsableValue}, "ns=1;s=X = 1 (Int32) UncertainLastUsableValue"},
-		{types.DataValue{Status: 0x80FF0000}, "ns=1;s=X = null (Null) 0x80FF0000"},
+		{types.NewDataValue(types.VariantFromFloat64(3.5)), "ns=1;s=X = Double(3.5) Good"},
+		{types.NewDataValue(types.VariantFromString("a b")), `ns=1;s=X = String("a b") Good`},
+		{types.NewDataValue(types.MustVariant([]int32{1, 2})), "ns=1;s=X = Int32[2] [1, 2] Good"},
+		{types.NewDataValue(types.MustVariant(big)), "ns=1;s=X = Double[1000] [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, ... (1000 elements)] Good"},
+		{types.NewDataValue(m), "ns=1;s=X = Int32[2x3] [1, 2, 3, 4, 5, 6] Good"},
+		{types.DataValue{Status: types.StatusBadNodeIDUnknown}, "ns=1;s=X = null BadNodeIdUnknown"},
+		{types.DataValue{Value: types.VariantFromInt32(1), Status: types.StatusUncertainLastUsableValue}, "ns=1;s=X = Int32(1) UncertainLastUsableValue"},
+		{types.DataValue{Status: 0x80FF0000}, "ns=1;s=X = null 0x80FF0000"},
 	} {
 		if got := ReadLine(n, tc.dv); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)
@@ -163,7 +163,7 @@ func TestLoadCertificate(t *testing.T) {
 	key8 := write("key8.pem", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: pkcs8}))
 	for _, files := range [][2]string{{certPEM, key1}, {certDER, key8}} {
 		c, k, err := loadCertificate(files[0], files[1])
-		if err != nil || !bytes.Equal(c, der) || !k.Equal(key) {
+		if err != nil || !bytes.Equal(c, der) || !key.Equal(k) {
 			t.Errorf("loadCertificate(%s, %s): %v", files[0], files[1], err)
 		}
 	}

@@ -29,8 +29,8 @@ func TestOutput(t *testing.T) {
 		"  02 00 00 00                                     EncodingMask      UInt32 0x00000002: Alarm (bit 1)",
 		"  00 00 00 00                                     Setpoint.Switch   UInt32 0: none",
 		"Temperature=absent (nil)",
-		"mask bit 5 set     -> uabin: decoding PumpStatus at offset 4: invalid value",
-		"Offset=34 Path=\"PumpStatus.Setpoint.Switch\" errors.Is(err, uabin.ErrInvalid)=true",
+		"mask bit 5 set     -> uabin: decoding PumpStatus at offset 0: invalid value",
+		"Offset=30 Path=\"PumpStatus.Setpoint.Switch\" errors.Is(err, uabin.ErrInvalid)=true",
 		"Path=\"PumpStatus.Starts\" errors.Is(err, uabin.ErrTruncated)=true",
 	} {
 		if !strings.Contains(got, want) {

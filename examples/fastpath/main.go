@@ -82,6 +82,24 @@ func consumeFrame(r *wire.Reader, f *Frame) bool {
 	return true
 }
 
+// swappedAppendFrame is appendFrame with a bug: Quality before Value.
+func swappedAppendFrame(w *wire.Writer, f *Frame) bool {
+	w.Str(f.Device)
+	if f.Samples == nil {
+		w.Null()
+		return true
+	}
+	w.Len(len(f.Samples))
+	for i := range f.Samples {
+		s := &f.Samples[i]
+		w.Int64(int64(s.Time))
+		w.Uint16(s.Quality)
+		w.Float32(s.Value)
+		w.Uint8(s.Channel)
+	}
+	return true
+}
+
 func main() {
 	// A Set of our own, so the registration does not affect other users of
 	// fastpath.Default. It holds the built-in fast paths too.
@@ -98,6 +116,25 @@ func main() {
 	for i := range frame.Samples {
 		frame.Samples[i] = Sample{Time: 133486382451234567 + types.DateTime(i)*10000, Value: float32(i) * 0.25, Quality: 0xC0, Channel: uint8(i % 4)}
 	}
+
+	// fastpath.Verify encodes and decodes samples with the fast path and
+	// with the plan and reports the first byte or field that differs: run
+	// it on samples that reach every branch (nil and empty slices, null
+	// and empty strings).
+	samples := []Frame{*frame, {}, {Device: "", Samples: []Sample{}}, {Device: "p", Samples: frame.Samples[:1]}}
+	if err := fastpath.Verify(set, samples...); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("fastpath.Verify: the fast path agrees with the plan on", len(samples), "samples")
+
+	// A fast path that writes Quality before Value is caught at its first
+	// wrong byte: sample 0's first Value (0) at byte 23, where the fast
+	// path writes Quality's low byte, 0xc0.
+	wrong := fastpath.NewSet()
+	if err := fastpath.Register(wrong, fastpath.Funcs[Frame]{Append: swappedAppendFrame, Consume: consumeFrame}); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("a wrong fast path:", fastpath.Verify(wrong, samples...))
 
 	// Same bytes, same value back.
 	a, err := withFast.Marshal(frame)

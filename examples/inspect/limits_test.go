@@ -82,7 +82,7 @@ func TestLimitsDocNesting(t *testing.T) {
 }
 
 func TestLimitsDocTypes(t *testing.T) {
-	if _, err := uabin.UnmarshalMessage([]byte{0x01, 0x05, 0x0f, 0x27, 0x00}); !errors.Is(err, uabin.ErrUnknownType) {
+	if err := uabin.UnmarshalMessage([]byte{0x01, 0x05, 0x0f, 0x27, 0x00}, new(any)); !errors.Is(err, uabin.ErrUnknownType) {
 		t.Errorf("unknown service message: %v", err)
 	}
 	// A registered body (Argument, i=298) that claims one byte more than

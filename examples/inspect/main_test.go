@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,8 +46,10 @@ func TestSamplesUpToDate(t *testing.T) {
 // type, the reassembly, the abort, the raw unknown message.
 func TestStreamText(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(&out, readSample(t, "stream.bin"), false); err != nil {
-		t.Fatal(err)
+	err := run(&out, readSample(t, "stream.bin"), settings{})
+	// #7 has a type id that is not registered.
+	if err == nil || err.Error() != "1 of 10 messages could not be decoded (#7)" {
+		t.Errorf("run: %v", err)
 	}
 	got := out.String()
 	for _, want := range []string{
@@ -64,7 +67,7 @@ func TestStreamText(t *testing.T) {
 		"        Value: {Type: String, Value: \"running\"}\n        Status: Uncertain",
 		"        Value: {Type: ByteString, Value: 9000 bytes [00 01 02 03",
 		"#7 MSG at offset 9736, 36 bytes",
-		"  error: uabin: decoding at offset 4: unknown type: no type is registered for the message type id ns=2;i=9001 (input offset 9764)",
+		"  error: uabin: decoding at offset 0: unknown type: no type is registered for the message type id ns=2;i=9001 (input offset 9760)",
 		"    0000  01 02 29 23 de ad be ef 05 00 00 00",
 		"#8 MSG (aborted) at offset 9772, 8247 bytes in 2 chunks at [9772 17964]\n  ChannelId=7 TokenId=1 SequenceNumber=5 RequestId=4\n  Error: BadTimeout\n  Reason: \"the operation timed out\"",
 		"#9 CLO at offset 18019, 57 bytes",
@@ -83,7 +86,7 @@ func TestStreamText(t *testing.T) {
 // TestJSON checks that -json gives valid JSON with the decoded values.
 func TestJSON(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(&out, readSample(t, "stream.bin"), true); err != nil {
+	if err := run(&out, readSample(t, "stream.bin"), settings{json: true}); !undecoded(err) {
 		t.Fatal(err)
 	}
 	var msgs []map[string]any
@@ -107,12 +110,12 @@ func TestJSON(t *testing.T) {
 	if len(big) != 18000 || !strings.HasPrefix(big, "000102") {
 		t.Errorf("the ByteString in JSON is %d hex digits starting %.8q", len(big), big)
 	}
-	if raw := msgs[6]["raw"]; raw != "01022923deadbeef05000000" {
-		t.Errorf("raw of the unknown message = %v", raw)
+	if raw, size := msgs[6]["raw"], msgs[6]["rawSize"]; raw != "01022923deadbeef05000000" || size != 12.0 {
+		t.Errorf("raw of the unknown message = %v (rawSize %v)", raw, size)
 	}
 
 	out.Reset()
-	if err := run(&out, readSample(t, "readrequest.bin"), true); err != nil {
+	if err := run(&out, readSample(t, "readrequest.bin"), settings{json: true}); err != nil {
 		t.Fatal(err)
 	}
 	var bare []struct {
@@ -152,17 +155,18 @@ func TestBadInput(t *testing.T) {
 		{"stream ends inside a message", stream[:595+8192],
 			[]string{"the stream ended before the final chunk of this message"}},
 		{"truncated bare message", bare[:100],
-			[]string{"1 messages", "#1 service message at offset 0, 100 bytes", "NodesToRead[0].NodeID at offset 73: truncated input", "(input offset 73)", "raw (100 bytes)"}},
+			[]string{"read as bare service messages: 1 message\n", "#1 service message at offset 0, 100 bytes", "NodesToRead[0].NodeID at offset 73: truncated input", "(input offset 73)", "raw (100 bytes)"}},
 		{"two bare messages and junk", append(append(bytes.Clone(bare), bare...), 0x07),
-			[]string{"3 messages", "#2 service message at offset 118, 118 bytes", "#3 service message at offset 236", "input offset 237"}},
+			[]string{"3 messages", "#2 service message at offset 118, 118 bytes", "#3 service message at offset 236", "input offset 236"}},
 		{"bare message with a bad NodeId form", append([]byte{0x01, 0x00, 0x77, 0x02, 0x3f}, bare[5:]...),
-			[]string{"invalid value", "(input offset 5)", "ReadRequest.RequestHeader"}},
+			[]string{"invalid value", "(input offset 4)", "ReadRequest.RequestHeader"}},
 		{"empty input", nil, []string{"0 bytes, read as bare service messages: 0 messages"}},
 	}
 	for _, c := range cases {
 		var out bytes.Buffer
-		if err := run(&out, c.in, false); err != nil {
-			t.Fatalf("%s: %v", c.name, err)
+		err := run(&out, c.in, settings{})
+		if c.in == nil && err != nil || c.in != nil && !undecoded(err) {
+			t.Errorf("%s: %v", c.name, err)
 		}
 		for _, w := range c.want {
 			if !strings.Contains(out.String(), w) {
@@ -194,7 +198,7 @@ func TestNoPanicOnDamage(t *testing.T) {
 	}
 	for _, in := range inputs {
 		for _, asJSON := range []bool{false, true} {
-			if err := run(&bytes.Buffer{}, in, asJSON); err != nil {
+			if err := run(&bytes.Buffer{}, in, settings{json: asJSON}); err != nil && !undecoded(err) {
 				t.Fatalf("run(% x): %v", in, err)
 			}
 		}
@@ -206,11 +210,11 @@ func FuzzInspect(f *testing.F) {
 	f.Add(readSample(f, "readrequest.bin"))
 	f.Add(readSample(f, "stream.bin")[:700])
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if err := run(&bytes.Buffer{}, in, false); err != nil {
+		if err := run(&bytes.Buffer{}, in, settings{}); err != nil && !undecoded(err) {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		if err := run(&out, in, true); err != nil {
+		if err := run(&out, in, settings{json: true}); err != nil && !undecoded(err) {
 			t.Fatal(err)
 		}
 		if !json.Valid(out.Bytes()) {
@@ -300,7 +304,7 @@ func TestSecuredChunks(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	if err := run(&out, in, false); err != nil {
+	if err := run(&out, in, settings{}); !undecoded(err) {
 		t.Fatal(err)
 	}
 	got := out.String()
@@ -321,5 +325,84 @@ func TestSecuredChunks(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("output:\n%s", got)
+	}
+}
+
+// undecoded reports whether err is run's report of messages that could
+// not be decoded.
+func undecoded(err error) bool {
+	var u *undecodedError
+	return errors.As(err, &u)
+}
+
+// TestSingular checks "1 message" and "1 byte".
+func TestSingular(t *testing.T) {
+	bare := readSample(t, "readrequest.bin")
+	var out bytes.Buffer
+	if err := run(&out, bare, settings{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "118 bytes, read as bare service messages: 1 message\n") {
+		t.Errorf("got %q", out.String()[:60])
+	}
+	out.Reset()
+	err := run(&out, []byte{7}, settings{})
+	if err == nil || err.Error() != "1 of 1 message could not be decoded (#1)" {
+		t.Errorf("run: %v", err)
+	}
+	for _, want := range []string{"1 byte, read as bare service messages: 1 message\n", "at offset 0, 1 byte\n", "raw (1 byte):"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if got := scalarText(byteString{1}, false); got != "1 byte [01]" {
+		t.Errorf("scalarText = %q", got)
+	}
+}
+
+// TestAll checks the cap of raw dumps and ByteStrings, and -all.
+func TestAll(t *testing.T) {
+	junk := bytes.Repeat([]byte{0xee}, 1000) // not a service message
+	var out bytes.Buffer
+	if err := run(&out, junk, settings{}); !undecoded(err) {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "raw (1000 bytes):") || !strings.Contains(got, "    00f0  ee") || strings.Contains(got, "    0100  ee") ||
+		!strings.Contains(got, "    ... 744 more bytes (-all shows them)\n") {
+		t.Errorf("capped dump:\n%s", got)
+	}
+	out.Reset()
+	if err := run(&out, junk, settings{all: true}); !undecoded(err) {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "    03e0  ee ee ee ee ee ee ee ee\n") || strings.Contains(got, "more bytes") {
+		t.Errorf("full dump:\n%s", got)
+	}
+	for _, all := range []bool{false, true} {
+		out.Reset()
+		if err := run(&out, junk, settings{json: true, all: all}); !undecoded(err) {
+			t.Fatal(err)
+		}
+		var msgs []struct {
+			Raw     string
+			RawSize int
+		}
+		if err := json.Unmarshal(out.Bytes(), &msgs); err != nil {
+			t.Fatal(err)
+		}
+		want := 256
+		if all {
+			want = 1000
+		}
+		if len(msgs) != 1 || len(msgs[0].Raw) != 2*want || msgs[0].RawSize != 1000 {
+			t.Errorf("all=%v: %d messages, raw of %d hex digits, rawSize %d", all, len(msgs), len(msgs[0].Raw), msgs[0].RawSize)
+		}
+	}
+	big := make(byteString, 40)
+	if got := scalarText(big, false); !strings.HasSuffix(got, " 00 ...]") || !strings.HasPrefix(got, "40 bytes [00") {
+		t.Errorf("capped ByteString: %q", got)
+	}
+	if got := scalarText(big, true); strings.Contains(got, "...") || len(got) != len("40 bytes []")+40*3-1 {
+		t.Errorf("full ByteString: %q", got)
 	}
 }

@@ -100,9 +100,9 @@ func decodeBody(m *message, body []byte, at locator, opts uabin.Options, prefix 
 	var n int
 	var err error
 	if prefix {
-		v, n, err = opts.DecodeMessage(body)
+		n, err = opts.DecodeMessage(body, &v)
 	} else {
-		v, err = opts.UnmarshalMessage(body)
+		err = opts.UnmarshalMessage(body, &v)
 		n = len(body)
 	}
 	if id, ok := messageTypeID(body); ok {
@@ -155,7 +155,7 @@ func inspectStream(b []byte, opts uabin.Options) []*message {
 		rest := b[off:]
 		h, err := chunk.ParseHeader(rest)
 		if err == nil && int(h.Size) > len(rest) {
-			err = fmt.Errorf("chunk: truncated input: %s chunk of %d bytes, %d left", h.Type, h.Size, len(rest))
+			err = fmt.Errorf("chunk: truncated input: %s chunk of %s, %d left", h.Type, plural(int(h.Size), "byte"), len(rest))
 		}
 		if err != nil {
 			m := &message{Offset: off, Kind: "unparsed", Error: describe(err, contiguous(off))}
@@ -306,7 +306,7 @@ func secureChunk(c []byte, off int, h chunk.Header, open map[[2]uint32]*partial,
 				m.Error = describe(err, contiguous(off+pos+4))
 			}
 		} else {
-			m.Error = fmt.Sprintf("abort chunk body of %d bytes has no status code (input offset %d)", len(body), off+pos)
+			m.Error = fmt.Sprintf("abort chunk body of %s has no status code (input offset %d)", plural(len(body), "byte"), off+pos)
 		}
 		m.Fields = (&object{}).add("Error", notation(types.StatusCode(code).String())).add("Reason", reason)
 		return m

@@ -187,30 +187,30 @@ func builtinTree(x any, depth int) (any, bool) {
 }
 
 // writeText prints t under key with the given indentation.
-func writeText(w io.Writer, indent, key string, t any) {
+func writeText(w io.Writer, indent, key string, t any, all bool) {
 	switch t := t.(type) {
 	case *object:
-		if inline, ok := inlineObject(t); ok {
+		if inline, ok := inlineObject(t, all); ok {
 			fmt.Fprintf(w, "%s%s: %s\n", indent, key, inline)
 			return
 		}
 		fmt.Fprintf(w, "%s%s:\n", indent, key)
 		for i, k := range t.keys {
-			writeText(w, indent+"  ", k, t.vals[i])
+			writeText(w, indent+"  ", k, t.vals[i], all)
 		}
 	case list:
 		fmt.Fprintf(w, "%s%s: [%d]\n", indent, key, len(t))
 		for i, v := range t {
-			writeText(w, indent+"  ", "["+strconv.Itoa(i)+"]", v)
+			writeText(w, indent+"  ", "["+strconv.Itoa(i)+"]", v, all)
 		}
 	default:
-		fmt.Fprintf(w, "%s%s: %s\n", indent, key, scalarText(t))
+		fmt.Fprintf(w, "%s%s: %s\n", indent, key, scalarText(t, all))
 	}
 }
 
 // inlineObject writes small objects of scalars on one line:
 // {Type: Double, Value: 3.14}.
-func inlineObject(o *object) (string, bool) {
+func inlineObject(o *object, all bool) (string, bool) {
 	if len(o.keys) == 0 {
 		return "{}", true
 	}
@@ -227,16 +227,18 @@ func inlineObject(o *object) (string, bool) {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		sb.WriteString(k + ": " + scalarText(o.vals[i]))
+		sb.WriteString(k + ": " + scalarText(o.vals[i], all))
 	}
 	sb.WriteByte('}')
 	return sb.String(), true
 }
 
-// textBytes is how many bytes of a ByteString the text form shows.
+// textBytes is how many bytes of a ByteString the text form shows
+// without -all.
 const textBytes = 32
 
-func scalarText(t any) string {
+// scalarText is the text of a scalar; all shows every byte of a ByteString.
+func scalarText(t any, all bool) string {
 	switch t := t.(type) {
 	case nil:
 		return "null"
@@ -248,10 +250,10 @@ func scalarText(t any) string {
 		if t == nil {
 			return "null"
 		}
-		if len(t) <= textBytes {
-			return fmt.Sprintf("%d bytes [% x]", len(t), []byte(t))
+		if all || len(t) <= textBytes {
+			return fmt.Sprintf("%s [% x]", plural(len(t), "byte"), []byte(t))
 		}
-		return fmt.Sprintf("%d bytes [% x ...]", len(t), []byte(t[:textBytes]))
+		return fmt.Sprintf("%s [% x ...]", plural(len(t), "byte"), []byte(t[:textBytes]))
 	}
 	return fmt.Sprint(t)
 }

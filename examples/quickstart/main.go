@@ -106,8 +106,8 @@ func show(w io.Writer, title string, msg any) error {
 	if err != nil {
 		return err
 	}
-	decoded, err := uabin.UnmarshalMessage(b)
-	if err != nil {
+	var decoded any
+	if err := uabin.UnmarshalMessage(b, &decoded); err != nil {
 		return err
 	}
 
@@ -293,10 +293,7 @@ func text(path string, v any) string {
 		if x.IsNull() {
 			return "Variant null"
 		}
-		if x.Type() == types.TypeString {
-			return fmt.Sprintf("Variant %v %q", x.Type(), x.Str())
-		}
-		return fmt.Sprintf("Variant %v %v", x.Type(), x)
+		return "Variant " + x.String()
 	case types.ExtensionObject:
 		if x.IsNull() {
 			return "null"

@@ -54,15 +54,18 @@ func Example_readmeMessages() {
 	buf := make([]byte, 0, 64)
 
 	b, err := uabin.MarshalMessage(&types.ReadRequest{NodesToRead: nodes}) // 01 00 77 02 ...
-	v, err := uabin.UnmarshalMessage(b)                                    // any registered type
-	if req, ok := v.(*types.ReadRequest); ok {
-		fmt.Println(len(req.NodesToRead), "nodes")
+	var req types.ReadRequest
+	err = uabin.UnmarshalMessage(b, &req) // the type id must be ReadRequest's; req is reused
+	var v any
+	err = uabin.UnmarshalMessage(b, &v) // any registered type: v holds a new *types.ReadRequest
+	if r, ok := v.(*types.ReadRequest); ok {
+		fmt.Println(len(r.NodesToRead), len(req.NodesToRead), "nodes")
 	}
 	b, err = uabin.Append(buf[:0], &in) // no allocation into a reused buffer
 
 	fmt.Printf("% x %v\n", b, err)
 	// Output:
-	// 1 nodes
+	// 1 1 nodes
 	// 04 00 00 00 70 75 6d 70 <nil>
 }
 

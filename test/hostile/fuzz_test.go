@@ -87,7 +87,7 @@ var fuzzChunkLimits = chunk.Limits{ChunkSize: 8192, MaxMessageSize: 32768, MaxCh
 
 // FuzzChunkReassembly feeds a chunk Receiver the stream a script builds
 // (cases.RunScript): the first byte picks the security mode (None, Sign,
-// SignAndEncrypt with the W8 keys), the rest are operations of a peer that
+// SignAndEncrypt with the W8 keys, Basic256Sha256 or ECC_nistP384), the rest are operations of a peer that
 // holds the keys and sends, floods, aborts, renumbers, replays, reorders,
 // drops and corrupts chunks. Invariants: no panic; every error is typed
 // (chunk: prefix and a Bad status, or an AbortError); no message exceeds

@@ -53,6 +53,7 @@ var chunkSentinels = map[string]error{
 	"ErrRequestID":       chunk.ErrRequestID,
 	"ErrSecurityChecks":  chunk.ErrSecurityChecks,
 	"ErrAborted":         chunk.ErrAborted,
+	"ErrNonce":           chunk.ErrNonce,
 }
 
 // kindOf names the one sentinel err wraps ("" if none, "several" if more
@@ -96,7 +97,8 @@ func decode(o uabin.Options, target cases.Target, in []byte) (v any, err error) 
 		}
 	}()
 	if target.Type == nil {
-		return o.UnmarshalMessage(in)
+		err = o.UnmarshalMessage(in, &v)
+		return v, err
 	}
 	p := reflect.New(target.Type).Interface()
 	return p, o.Unmarshal(in, p)
@@ -150,8 +152,11 @@ func receive(mode string, limits chunk.Limits, stream []byte) (msgs []chunk.Mess
 		return nil, err
 	}
 	p, m := cases.ChunkSecurity(mode)
-	if err := r.SetToken(cases.TokenID, p, m, cases.ChunkKeys()); err != nil {
+	if err := r.SetToken(cases.TokenID, p, m, cases.ChunkModeKeys(mode)); err != nil {
 		return nil, err
+	}
+	if p.IsAEAD() {
+		r.SetLastSequenceNumber(cases.GCMFirstSeq - 1) // the nonce of the first chunk needs it
 	}
 	rd := bytes.NewReader(stream)
 	// Every call consumes at least one header, so the loop is bounded by

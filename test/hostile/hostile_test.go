@@ -171,6 +171,10 @@ func TestCases(t *testing.T) {
 				runChunkCase(t, c)
 				return
 			}
+			if strings.HasPrefix(c.Target, "ecc-nonce/") {
+				runNonceCase(t, c)
+				return
+			}
 			for _, noFast := range []bool{false, true} {
 				mode := "fastpaths"
 				if noFast {
@@ -190,7 +194,7 @@ func TestCases(t *testing.T) {
 		})
 	}
 	for _, want := range []string{"recursion", "length", "matrix", "limits", "control", "invalid", "amplification",
-		"chunk-flood", "chunk-sequence", "chunk-padding", "chunk-signature", "chunk-size"} {
+		"chunk-flood", "chunk-sequence", "chunk-padding", "chunk-signature", "chunk-size", "ecc-nonce"} {
 		if classes[want] == 0 {
 			t.Errorf("no case of class %s", want)
 		}
@@ -317,6 +321,40 @@ func runChunkCase(t *testing.T, c *cases.Case) {
 	t.Logf("%d messages, %v, heap %d B for %d B of stream", len(msgs), err, used, len(c.Input))
 }
 
+// runNonceCase hands the case's input as the server's nonce to a client's
+// EphemeralKey of the target's policy.
+func runNonceCase(t *testing.T, c *cases.Case) {
+	p := cases.NoncePolicy(c.Target)
+	if p == nil {
+		t.Fatalf("unknown target %q", c.Target)
+	}
+	k, err := p.NewEphemeralKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var client chunk.Keys
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%w: %v", errPanic, r)
+			}
+		}()
+		client, _, err = k.ChannelKeys(k.Nonce(), c.Input)
+	}()
+	if c.Want == "ok" {
+		if err != nil || len(client.SigningKey) != p.SigningKeyLength {
+			t.Fatalf("%s: want keys, got %v", c.Doc, err)
+		}
+		return
+	}
+	if cerr := checkChunkError(err); cerr != nil {
+		t.Fatalf("%s: %v", c.Doc, cerr)
+	}
+	if want := chunkSentinels[c.Want]; want == nil || !errors.Is(err, want) || chunk.StatusCode(err) != chunk.StatusBadNonceInvalid {
+		t.Fatalf("%s: want %s (Bad_NonceInvalid), got %v", c.Doc, c.Want, err)
+	}
+}
+
 // TestTruncatedGoldens decodes every prefix of every W1-W7 encoding, with
 // the fast paths on and off: each must fail with ErrTruncated (a prefix of
 // a valid encoding can only run out of bytes) and never panic. Decode (the
@@ -360,7 +398,7 @@ func TestTruncatedGoldens(t *testing.T) {
 						if n, err := o.Decode(in, p); err == nil {
 							t.Fatalf("fast paths off=%v: Decode of a %d-byte prefix succeeds using %d bytes", noFast, i, n)
 						}
-					} else if _, n, err := o.DecodeMessage(in); err == nil {
+					} else if n, err := o.DecodeMessage(in, new(any)); err == nil {
 						t.Fatalf("fast paths off=%v: DecodeMessage of a %d-byte prefix succeeds using %d bytes", noFast, i, n)
 					}
 				}

@@ -83,11 +83,11 @@ func TestCommand(t *testing.T) {
 				t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 			}
 			for _, want := range []string{
-				"ns=1;s=Scalar.Double = 3.141592653589793 (Double) Good\n",
-				"ns=1;s=Array.Int32 = [-2147483648, 0, 2147483647] (Int32[]) Good\n",
-				"ns=1;s=Matrix.Int32 = Int32[2x3] [1, 2, 3, 4, 5, 6] (Int32[2x3]) Good\n",
-				"ns=1;s=LargeDoubleArray = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.25, ... (20000 elements)] (Double[]) Good\n",
-				"ns=1;s=Scalar.LocalizedText = [de-DE] \"Pumpe\" (LocalizedText) Good\n",
+				"ns=1;s=Scalar.Double = Double(3.141592653589793) Good\n",
+				"ns=1;s=Array.Int32 = Int32[3] [-2147483648, 0, 2147483647] Good\n",
+				"ns=1;s=Matrix.Int32 = Int32[2x3] [1, 2, 3, 4, 5, 6] Good\n",
+				"ns=1;s=LargeDoubleArray = Double[20000] [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.25, ... (20000 elements)] Good\n",
+				"ns=1;s=Scalar.LocalizedText = LocalizedText([de-DE] \"Pumpe\") Good\n",
 				"i=85 -> i=2253 \"Server\" (Object)\n",
 				"i=85 -> ns=1;s=Interop \"1:Interop\" (Object)\n",
 				"i=85 -> i=61 \"FolderType\" (ObjectType)\n",
@@ -115,7 +115,7 @@ func TestCommandErrors(t *testing.T) {
 		stderrRe string // a text stderr must hold
 	}{
 		{"unknown node read", []string{"-read", "ns=1;s=NoSuchNode", "-read", "ns=1;s=Scalar.Boolean"}, 1,
-			"ns=1;s=NoSuchNode = null (Null) BadNodeIdUnknown\n", "1 of 2 nodes read with a bad status"},
+			"ns=1;s=NoSuchNode = null BadNodeIdUnknown\n", "1 of 2 nodes read with a bad status"},
 		{"unknown node browse", []string{"-browse", "ns=1;s=NoSuchNode"}, 1, "", "BadNodeIdUnknown (0x80340000)"},
 		{"unknown policy", []string{"-security", "Basic999"}, 2, "", "not one of None"},
 		{"missing endpoint", []string{"-endpoint", ""}, 2, "", "-endpoint is required"},

@@ -86,8 +86,8 @@ func (rc *roundTripChecker) inspect(m chunk.Message) {
 	rc.chunks += m.Chunks
 	rc.maxChunks = max(rc.maxChunks, m.Chunks)
 	raw := append([]byte(nil), m.Body...)
-	v1, err := uabin.UnmarshalMessage(raw)
-	if err != nil {
+	var v1 any
+	if err := uabin.UnmarshalMessage(raw, &v1); err != nil {
 		t.Errorf("%v message %d: decode: %v", m.Type, m.RequestID, err)
 		return
 	}
@@ -96,8 +96,8 @@ func (rc *roundTripChecker) inspect(m chunk.Message) {
 		t.Errorf("%v %T: encode: %v", m.Type, v1, err)
 		return
 	}
-	v2, err := uabin.UnmarshalMessage(b1)
-	if err != nil {
+	var v2 any
+	if err := uabin.UnmarshalMessage(b1, &v2); err != nil {
 		t.Errorf("%v %T: decode of the re-encoding: %v", m.Type, v1, err)
 		return
 	}

@@ -134,8 +134,8 @@ func TestRecordedSession(t *testing.T) {
 		if len(b) < 4 || b[0] != 0x01 || b[1] != 0 || uint32(b[2])|uint32(b[3])<<8 != m.typeID {
 			t.Errorf("%s: does not start with the encoding id i=%d: % x", m.file, m.typeID, b[:min(len(b), 4)])
 		}
-		v, err := uabin.UnmarshalMessage(b)
-		if err != nil {
+		var v any
+		if err := uabin.UnmarshalMessage(b, &v); err != nil {
 			t.Errorf("%s: %v", m.file, err)
 			continue
 		}

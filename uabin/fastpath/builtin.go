@@ -61,23 +61,8 @@ func isZero[T comparable](v *T) bool {
 	return *v == zero
 }
 
-// consumeStr consumes a String as wire.Reader.Str does (null gives "",
-// empty wire.EmptyString). If the text equals old, old itself is returned,
-// so decoding the same text into a reused value (a NodeID, a
-// LocalizedText, a Variant) does not allocate; the result is the same
-// string value either way.
-func consumeStr(r *wire.Reader, old string) string {
-	b := r.StrRaw()
-	switch {
-	case b == nil:
-		return ""
-	case len(b) == 0:
-		return wire.EmptyString
-	case string(b) == old: // compared without a conversion
-		return old
-	}
-	return string(b)
-}
+// consumeStr consumes a String for decoding over old (wire.Reader.StrOver).
+func consumeStr(r *wire.Reader, old string) string { return r.StrOver(old) }
 
 // consumeByteString consumes a ByteString into new memory: null gives nil,
 // empty a non-nil empty slice. The memory of the value decoded into is

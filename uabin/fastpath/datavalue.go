@@ -90,7 +90,7 @@ func consumeDataValue(r *wire.Reader, d *types.DataValue) {
 	defer r.Leave()
 	mask := r.Uint8()
 	if mask&^dvAll != 0 {
-		r.Failf(wire.ErrInvalid, "DataValue encoding mask 0x%02x has unassigned bits", mask)
+		r.FailAt(r.Offset()-1, wire.ErrInvalid, "DataValue encoding mask 0x%02x has unassigned bits", mask)
 		return
 	}
 	if mask&dvValue != 0 {

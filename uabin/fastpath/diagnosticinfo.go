@@ -65,7 +65,7 @@ func consumeDiagnosticInfo(r *wire.Reader, d *types.DiagnosticInfo) {
 	defer r.Leave()
 	m := types.DiagnosticInfoMask(r.Uint8())
 	if m&^diagnosticInfoAll != 0 {
-		r.Failf(wire.ErrInvalid, "DiagnosticInfo mask 0x%02x has unassigned bits", uint8(m))
+		r.FailAt(r.Offset()-1, wire.ErrInvalid, "DiagnosticInfo mask 0x%02x has unassigned bits", uint8(m))
 		return
 	}
 	d.Mask = m

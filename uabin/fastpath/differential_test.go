@@ -93,8 +93,7 @@ func decodeBoth(t *testing.T, b []byte, typ reflect.Type) (any, error) {
 	var vf, vp any
 	var ef, ep error
 	if typ == nil {
-		vf, ef = fast.UnmarshalMessage(b)
-		vp, ep = plans.UnmarshalMessage(b)
+		ef, ep = fast.UnmarshalMessage(b, &vf), plans.UnmarshalMessage(b, &vp)
 	} else {
 		vf, vp = reflect.New(typ).Interface(), reflect.New(typ).Interface()
 		ef, ep = fast.Unmarshal(b, vf), plans.Unmarshal(b, vp)

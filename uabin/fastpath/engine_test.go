@@ -66,7 +66,7 @@ func (b testBodies) AppendBody(v any) (types.NodeID, bool) {
 	return types.NodeID{}, false
 }
 
-func (b testBodies) ConsumeBody(id types.NodeID) (any, bool) {
+func (b testBodies) ConsumeBody(id types.NodeID, _ any) (any, bool) {
 	r := b.r
 	var out any
 	switch id {

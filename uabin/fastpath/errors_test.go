@@ -296,3 +296,45 @@ func TestNestedExtensionObjects(t *testing.T) {
 		t.Fatalf("re-encoded differently (%v)", err)
 	}
 }
+
+// TestDecodeErrorOffsets pins the offset of the errors of the codecs of
+// this package used on their own: the first byte of the value that is
+// wrong (one byte of padding in front shows an offset counted from the
+// byte after it), and [i] in the path for an element of a Variant array.
+func TestDecodeErrorOffsets(t *testing.T) {
+	type want struct {
+		name   string
+		wire   string
+		offset int
+		path   string
+		run    func(r *wire.Reader)
+	}
+	at := func(name, hexWire string, offset int, path string, run func(r *wire.Reader)) want {
+		return want{name, hexWire, offset, path, run}
+	}
+	consume := func(f func(r *wire.Reader)) func(r *wire.Reader) {
+		return func(r *wire.Reader) { r.Uint8(); f(r) } // the padding byte
+	}
+	tests := []want{
+		at("NodeId form", "ff 06 00", 1, "", consume(func(r *wire.Reader) { var v types.NodeID; consumeNodeID(r, &v) })),
+		at("NodeId flags", "ff 80 55", 1, "", consume(func(r *wire.Reader) { var v types.NodeID; consumeNodeID(r, &v) })),
+		at("ExpandedNodeId form", "ff c7 00", 1, "", consume(func(r *wire.Reader) { var v types.ExpandedNodeID; consumeExpandedNodeID(r, &v) })),
+		at("LocalizedText mask", "ff 04", 1, "", consume(func(r *wire.Reader) { var v types.LocalizedText; consumeLocalizedText(r, &v) })),
+		at("DataValue mask", "ff 40", 1, "", consume(func(r *wire.Reader) { var v types.DataValue; consumeDataValue(r, &v) })),
+		at("DiagnosticInfo mask", "ff 80", 1, "", consume(func(r *wire.Reader) { var v types.DiagnosticInfo; consumeDiagnosticInfo(r, &v) })),
+		at("Variant mask", "ff 46", 1, "", consume(func(r *wire.Reader) { var v types.Variant; consumeVariant(r, &v) })),
+		at("Variant dimensions", "ff c6 02000000 01000000 02000000 01000000 01000000", 14, "", consume(func(r *wire.Reader) { var v types.Variant; consumeVariant(r, &v) })),
+		at("Variant element", "ff 8c 02000000 ffffffff feffffff", 10, "[1]", consume(func(r *wire.Reader) { var v types.Variant; consumeVariant(r, &v) })),
+		at("Variant in a Variant array", "ff 98 02000000 00 46", 7, "[1]", consume(func(r *wire.Reader) { var v types.Variant; consumeVariant(r, &v) })),
+		at("ExtensionObject encoding", "ff 00 00 07", 3, "", consume(func(r *wire.Reader) { var v types.ExtensionObject; consumeExtensionObject(r, &v) })),
+		at("ExtensionObject length", "ff 00 00 01 feffffff", 4, "", consume(func(r *wire.Reader) { var v types.ExtensionObject; consumeExtensionObject(r, &v) })),
+	}
+	for _, tc := range tests {
+		r := wire.NewReader(unhex(tc.wire), wire.Limits{})
+		tc.run(r)
+		var de *wire.DecodeError
+		if !errors.As(r.Err(), &de) || de.Offset != tc.offset || de.Path != tc.path {
+			t.Errorf("%s: %v, want offset %d, path %q", tc.name, r.Err(), tc.offset, tc.path)
+		}
+	}
+}

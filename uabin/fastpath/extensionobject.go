@@ -85,13 +85,15 @@ func appendExtensionObjectValue(w *wire.Writer, v any) {
 }
 
 // consumeExtensionObject decodes an ExtensionObject into e: a binary body
-// whose TypeID the engine knows becomes a new Go Value (the body must be used
+// whose TypeID the engine knows becomes a Go Value (the one e holds, decoded
+// over, if it is a pointer to that type; else a new one; the body must be used
 // up exactly); every other body is copied into Body with its TypeID and
 // Encoding. Encoding bytes above 2 and negative lengths are ErrInvalid,
 // lengths above MaxByteStringLength ErrLimitExceeded.
 func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 	consumeNodeID(r, &e.TypeID)
 	enc := types.ExtensionObjectEncoding(r.Uint8())
+	old := e.Value // a body of its type is decoded into it
 	e.Encoding, e.Value, e.Body = enc, nil, nil
 	if r.Err() != nil {
 		return
@@ -101,18 +103,22 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 		return
 	case types.ExtensionObjectBinary, types.ExtensionObjectXML:
 	default:
-		r.Failf(wire.ErrInvalid, "ExtensionObject encoding byte %d", enc)
+		r.FailAt(r.Offset()-1, wire.ErrInvalid, "ExtensionObject encoding byte %d", enc)
 		return
 	}
+	at := r.Offset() // errors of the length are reported at its first byte
 	n := int(r.Int32())
 	switch {
 	case r.Err() != nil:
 		return
 	case n < 0:
-		r.Failf(wire.ErrInvalid, "ExtensionObject body length %d", n)
+		r.FailAt(at, wire.ErrInvalid, "ExtensionObject body length %d", n)
 		return
 	case n > r.Limits.MaxByteStringLength:
-		r.Failf(wire.ErrLimitExceeded, "ExtensionObject body length %d above the limit %d", n, r.Limits.MaxByteStringLength)
+		r.FailAt(at, wire.ErrLimitExceeded, "ExtensionObject body length %d above the limit %d", n, r.Limits.MaxByteStringLength)
+		return
+	case n > r.Remaining():
+		r.FailAt(at, wire.ErrTruncated, "ExtensionObject body length %d needs %d bytes, %d left", n, n, r.Remaining())
 		return
 	}
 	if b := *hook.ReaderBodies(r); enc == types.ExtensionObjectBinary && b != nil {
@@ -120,7 +126,7 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 		if r.Err() != nil {
 			return
 		}
-		v, known := b.ConsumeBody(e.TypeID)
+		v, known := b.ConsumeBody(e.TypeID, old)
 		if known {
 			if r.Err() == nil && r.Remaining() != 0 {
 				r.Failf(wire.ErrInvalid, "ExtensionObject body of %v: %d of %d bytes left over", e.TypeID, r.Remaining(), n)

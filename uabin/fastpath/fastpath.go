@@ -24,7 +24,8 @@
 // path records an error, the engine rewinds and runs the value through the
 // plan, so that the error reported (offset, path and message) is the plan's
 // in both modes; if the plan accepts what the fast path refused, the fast
-// path's error stands.
+// path's error stands. Verify checks a fast path of your own against the
+// plan on sample values and reports the first byte that differs.
 //
 // Beyond the contract the built-in codecs and fast paths promise:
 //
@@ -37,8 +38,10 @@
 //     memory (so other values sharing that slice see the new elements);
 //     a string (NodeId identifier, LocalizedText, QualifiedName name,
 //     Variant String, ...) equal to the one the value already holds is kept
-//     instead of allocated again. ByteStrings and ExtensionObject bodies
-//     always get new memory.
+//     instead of allocated again; the strings one call does allocate share
+//     one backing array (wire.Reader.Text). An ExtensionObject body of the
+//     type whose pointer the ExtensionObject already holds in Value is
+//     decoded over that value. ByteStrings always get new memory.
 //   - An ExtensionObject holding a Go Value is encoded in one pass: room for
 //     a FourByte TypeID is reserved, the engine appends the body, the
 //     length is back-patched, and the TypeID is written in front (the body
@@ -67,7 +70,11 @@ import (
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-// Funcs are the fast-path functions for values of type T.
+// Funcs are the fast-path functions for values of type T. They must
+// produce exactly the bytes of the plan the engine builds from T's fields
+// (and its ua: tags), and accept exactly the input the plan accepts,
+// whatever the options (EmptyStrings, limits); Verify checks this on
+// sample values.
 type Funcs[T any] struct {
 	// Append appends the encoding of *v to w and returns true, or returns
 	// false without appending anything to decline: the engine then encodes
@@ -120,6 +127,11 @@ func NewSet() *Set {
 // It fails if Append or Consume is nil, if T already has a fast path in s
 // or is a built-in type with a codec of its own, or if the engine has
 // already built a plan involving T with s.
+//
+// A user fast path must produce the plan's bytes: the engine does not
+// compare them when it runs. Check it with Verify, which encodes and
+// decodes sample values both ways and reports the first byte that
+// differs.
 func Register[T any](s *Set, f Funcs[T]) error {
 	if s == nil {
 		s = Default

@@ -34,7 +34,7 @@ func appendLocalizedText(w *wire.Writer, l *types.LocalizedText) {
 func consumeLocalizedText(r *wire.Reader, l *types.LocalizedText) {
 	mask := r.Uint8()
 	if mask&^(ltLocale|ltText) != 0 {
-		r.Failf(wire.ErrInvalid, "LocalizedText encoding mask 0x%02x has unassigned bits", mask)
+		r.FailAt(r.Offset()-1, wire.ErrInvalid, "LocalizedText encoding mask 0x%02x has unassigned bits", mask)
 		return
 	}
 	locale, text := "", ""

@@ -68,13 +68,14 @@ func appendNodeIDFlags(w *wire.Writer, n *types.NodeID, flags byte) {
 func consumeNodeID(r *wire.Reader, n *types.NodeID) {
 	b := r.Uint8()
 	if b&^formMask != 0 {
-		r.Failf(wire.ErrInvalid, "NodeId encoding byte 0x%02x has ExpandedNodeId flags", b)
+		r.FailAt(r.Offset()-1, wire.ErrInvalid, "NodeId encoding byte 0x%02x has ExpandedNodeId flags", b)
 		return
 	}
 	consumeNodeIDBody(r, b, n)
 }
 
-// consumeNodeIDBody decodes what follows the encoding byte of form form.
+// consumeNodeIDBody decodes what follows the encoding byte of form form
+// (the byte just read: an invalid form is reported at its offset).
 func consumeNodeIDBody(r *wire.Reader, form byte, n *types.NodeID) {
 	switch form {
 	case formTwoByte:
@@ -98,10 +99,12 @@ func consumeNodeIDBody(r *wire.Reader, form byte, n *types.NodeID) {
 		b := r.ByteStringRaw()
 		id := n.OpaqueIDString()
 		if string(b) != id {
-			id = string(b)
+			id = r.Text(b)
 		}
 		*n = types.NewOpaqueNodeIDString(ns, id)
 	default:
-		r.Failf(wire.ErrInvalid, "NodeId encoding form %d", form)
+		if r.Err() == nil {
+			r.FailAt(r.Offset()-1, wire.ErrInvalid, "NodeId encoding form %d", form)
+		}
 	}
 }

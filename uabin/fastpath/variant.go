@@ -256,7 +256,10 @@ func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any) (n int, ok b
 		s, ok := val.([]types.DataValue)
 		if ok && appendLen(w, s) {
 			for i := range s {
-				appendDataValue(w, &s[i])
+				if appendDataValue(w, &s[i]); w.Err() != nil {
+					wire.WithPath(w.Err(), wire.IndexPath(i))
+					break
+				}
 			}
 		}
 		return lenOrNull(s), ok
@@ -264,7 +267,10 @@ func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any) (n int, ok b
 		s, ok := val.([]types.Variant)
 		if ok && appendLen(w, s) {
 			for i := range s {
-				appendVariant(w, &s[i])
+				if appendVariant(w, &s[i]); w.Err() != nil {
+					wire.WithPath(w.Err(), wire.IndexPath(i))
+					break
+				}
 			}
 		}
 		return lenOrNull(s), ok
@@ -395,6 +401,10 @@ func appendEach[E any](w *wire.Writer, val any, app func(*wire.Writer, *E)) (int
 	}
 	for i := range s {
 		app(w, &s[i])
+		if w.Err() != nil {
+			wire.WithPath(w.Err(), wire.IndexPath(i))
+			break
+		}
 	}
 	return len(s), true
 }
@@ -405,6 +415,7 @@ func appendEach[E any](w *wire.Writer, val any, app func(*wire.Writer, *E)) (int
 // not null enters one nesting level once its mask has been checked, as the
 // engine's plan does.
 func consumeVariant(r *wire.Reader, v *types.Variant) {
+	at := r.Offset() // the mask: errors of the mask and the depth are reported here
 	mask := r.Uint8()
 	if r.Err() != nil {
 		return
@@ -417,21 +428,21 @@ func consumeVariant(r *wire.Reader, v *types.Variant) {
 	array := mask&variantArray != 0
 	switch {
 	case mask&variantDims != 0 && !array:
-		r.Failf(wire.ErrInvalid, "Variant mask 0x%02x has ArrayDimensions without the array bit", mask)
+		r.FailAt(at, wire.ErrInvalid, "Variant mask 0x%02x has ArrayDimensions without the array bit", mask)
 		return
 	case t == types.TypeNull:
-		r.Failf(wire.ErrInvalid, "Variant mask 0x%02x: array flags on the null type", mask)
+		r.FailAt(at, wire.ErrInvalid, "Variant mask 0x%02x: array flags on the null type", mask)
 		return
 	case t == types.TypeDiagnosticInfo || t > 31:
-		r.Failf(wire.ErrInvalid, "Variant cannot hold built-in type %d", t)
+		r.FailAt(at, wire.ErrInvalid, "Variant cannot hold built-in type %d", t)
 		return
 	case t == types.TypeVariant && !array:
-		r.Failf(wire.ErrInvalid, "a scalar Variant cannot hold a Variant")
+		r.FailAt(at, wire.ErrInvalid, "a scalar Variant cannot hold a Variant")
 		return
 	case t > types.TypeDiagnosticInfo: // 26..31: kept as ByteString
 		t = types.TypeByteString
 	}
-	if !r.Enter() {
+	if !r.EnterAt(at) {
 		return
 	}
 	defer r.Leave()
@@ -519,12 +530,13 @@ func reuseScalar[E any](v *types.Variant) E {
 }
 
 func consumeVariantArray(r *wire.Reader, v *types.Variant, t types.BuiltinType, hasDims bool) {
+	at := r.Offset()
 	n := r.ArrayLen(minWireSize[t])
 	switch {
 	case r.Err() != nil:
 		return
 	case n < 0 && hasDims:
-		r.Failf(wire.ErrInvalid, "a null Variant array cannot have dimensions")
+		r.FailAt(at, wire.ErrInvalid, "a null Variant array cannot have dimensions")
 		return
 	}
 	switch t {
@@ -532,6 +544,10 @@ func consumeVariantArray(r *wire.Reader, v *types.Variant, t types.BuiltinType, 
 		s, same := reuseSlice[bool](v, t, n)
 		for i := range s {
 			s[i] = r.Uint8() != 0
+		}
+		if r.Err() != nil {
+			elemFailed(r, at+4, 1)
+			return
 		}
 		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeSByte:
@@ -603,15 +619,30 @@ func reuseSlice[E any](v *types.Variant, t types.BuiltinType, n int) (s []E, sam
 // consumeNumbers decodes an array of fixed-size numbers: in one copy where
 // useBulk, else one by one with get.
 func consumeNumbers[E numeric](r *wire.Reader, v *types.Variant, t types.BuiltinType, n int, hasDims bool, get func(*wire.Reader) E) {
+	at := r.Offset()
 	s, same := reuseSlice[E](v, t, n)
-	if useBulk {
+	if useBulk && r.Remaining() >= len(s)*minWireSize[t] {
 		consumeBulk(r, t, s)
 	} else {
 		for i := range s {
 			s[i] = get(r)
 		}
 	}
+	if r.Err() != nil {
+		elemFailed(r, at, minWireSize[t])
+		return
+	}
 	finishArray(r, v, t, s, same, n, hasDims)
+}
+
+// elemFailed adds the index of the element that failed to the path of the
+// error of an array of fixed-size elements of size bytes starting at at.
+// (The array length is checked against the bytes left, so this is for the
+// failure path of hostile Readers only.)
+func elemFailed(r *wire.Reader, at, size int) {
+	if e, ok := r.Err().(*wire.DecodeError); ok && e.Offset >= at && size > 0 {
+		wire.WithPath(e, wire.IndexPath((e.Offset-at)/size))
+	}
 }
 
 // consumeEach decodes an array of E element by element with cons.
@@ -620,6 +651,7 @@ func consumeEach[E any](r *wire.Reader, v *types.Variant, t types.BuiltinType, n
 	for i := range s {
 		cons(r, &s[i])
 		if r.Err() != nil {
+			wire.WithPath(r.Err(), wire.IndexPath(i))
 			return
 		}
 	}
@@ -651,12 +683,13 @@ func finishArray[E any](r *wire.Reader, v *types.Variant, t types.BuiltinType, s
 // more entries, each > 0, with a product equal to n (ErrInvalid otherwise;
 // a null array cannot have dimensions). old is reused if it has the length.
 func consumeDims(r *wire.Reader, n int, old []int32) []int32 {
+	at := r.Offset() // errors of the dimensions are reported at their length
 	m := r.ArrayLen(4)
 	if r.Err() != nil {
 		return nil
 	}
 	if m < 2 {
-		r.Failf(wire.ErrInvalid, "Variant ArrayDimensions with %d entries (a matrix needs 2 or more)", m)
+		r.FailAt(at, wire.ErrInvalid, "Variant ArrayDimensions with %d entries (a matrix needs 2 or more)", m)
 		return nil
 	}
 	dims := old
@@ -667,7 +700,7 @@ func consumeDims(r *wire.Reader, n int, old []int32) []int32 {
 		dims[i] = r.Int32()
 	}
 	if r.Err() == nil && !validDims(dims, n) {
-		r.Failf(wire.ErrInvalid, "Variant ArrayDimensions %v do not match the array length %d", dims, n)
+		r.FailAt(at, wire.ErrInvalid, "Variant ArrayDimensions %v do not match the array length %d", dims, n)
 		return nil
 	}
 	return dims

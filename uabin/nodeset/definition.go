@@ -51,6 +51,11 @@ func (s *Set) StructureDefinition(dt *DataType, namespaceURIs []string) (types.S
 	if !dt.Kind.IsStructure() {
 		return def, fmt.Errorf("%w: %v is %v", ErrNotStructure, dt, dt.Kind)
 	}
+	for a := dt; a != nil; a = a.Base {
+		if a.fieldsUnknown {
+			return def, errorf(dt.File, dt, ErrUnknownDataType, "its supertype %v has fields that %s does not describe: load Opc.Ua.NodeSet2.Services.xml instead", a, Namespace0File)
+		}
+	}
 	var err error
 	if enc, ok := dt.BinaryEncoding(); ok {
 		if def.DefaultEncodingID, err = NodeID(enc, namespaceURIs); err != nil {

@@ -18,12 +18,20 @@
 // with optional fields, union, enumeration, option set, simple subtype of
 // a built-in type, abstract). Namespace 0 comes from
 // Opc.Ua.NodeSet2.Services.xml of the OPC Foundation, which must be one of
-// the files whenever a file requires http://opcfoundation.org/UA/ (all do).
+// the files whenever a file requires http://opcfoundation.org/UA/ (all do),
+// or, for a set that is only registered, from Namespace0 (package types).
 //
 // Set.StructureDefinition and Set.EnumDefinition turn a DataType into the
 // DataTypeDefinition a server would give for it (types.StructureDefinition,
 // types.EnumDefinition, NodeIds in the indexes of a session's namespace
 // table), ready for uabin's Registry.RegisterStructure and RegisterEnum.
+//
+// Set.Register loads every DataType of the set outside namespace 0 into a
+// uabin.Registry in one call, by namespace URI: structures and unions,
+// enumerations, option sets, simple subtypes and abstract types, so that
+// their values decode into *uabin.Dynamic with whatever namespace indexes a
+// server assigns (docs/dynamic.md). It is the one part of the package that
+// uses package uabin.
 //
 // Only what describes DataTypes is read: Objects are read as far as their
 // BrowseName (to name encoding nodes), every other node is skipped.
@@ -35,5 +43,6 @@
 // ErrInvalid (malformed XML, a bad NodeId, an unknown namespace index, a
 // duplicate node, a reference cycle), ErrMissingModel (a RequiredModel that
 // no file provides, or provides in an older version) or ErrUnknownDataType
-// (a base type or field DataType that no file defines).
+// (a base type or field DataType that no file defines); Set.Register's
+// wrap ErrRegister and the registry's error.
 package nodeset

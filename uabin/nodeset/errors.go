@@ -31,7 +31,8 @@ type Error struct {
 	// or "".
 	BrowseName string
 	// Err is the problem; it wraps ErrInvalid, ErrMissingModel or
-	// ErrUnknownDataType.
+	// ErrUnknownDataType, or for Set.Register ErrRegister and the error of
+	// the uabin.Registry.
 	Err error
 }
 

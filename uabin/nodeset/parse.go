@@ -22,6 +22,7 @@ const (
 	idStructure    = 22
 	idEnumeration  = 29
 	idUnion        = 12756
+	idOptionSet    = 12755
 )
 
 // NodeSet is one parsed NodeSet2 file.
@@ -111,6 +112,9 @@ type DataType struct {
 	// ExtensionObject for structures and Variant for BaseDataType, Number,
 	// Integer and UInteger.
 	BuiltIn types.BuiltinType
+
+	// fieldsUnknown: a structure of Namespace0 whose fields are not known.
+	fieldsUnknown bool
 }
 
 // Encoding is the target of a HasEncoding reference: an encoding node of a

@@ -3,6 +3,7 @@ package wire
 import (
 	"encoding/binary"
 	"math"
+	"unsafe"
 
 	"github.com/uabin/uabin/uabin/internal/hook"
 )
@@ -24,6 +25,7 @@ type Reader struct {
 	Limits Limits
 
 	bodies hook.BodyConsumer // decodes ExtensionObject bodies (set by package uabin); may be nil
+	strs   []byte            // backing array of the strings decoded since Reset (see Text)
 }
 
 // NewReader returns a Reader over b with the given limits (resolved).
@@ -39,6 +41,21 @@ func (r *Reader) Reset(b []byte, l Limits) {
 	// Field by field rather than *r = Reader{...}: this runs once per
 	// decoding call, and the assignments are cheaper than a struct copy.
 	r.buf, r.off, r.end, r.err, r.depth = b, 0, len(b), nil, 0
+	if r.strs != nil {
+		r.strs = nil // the strings of the last input belong to its values
+	}
+	if l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0 {
+		// The defaults, which a reused Reader mostly has already: compared
+		// field by field, stored only when they differ (a 40-byte struct
+		// compared and copied whole costs a memequal call and a stalled
+		// store-to-load forward, a third of a small decoding call).
+		if q := &r.Limits; q.MaxDepth != DefaultMaxDepth || q.MaxArrayLength != DefaultMaxArrayLength ||
+			q.MaxStringLength != DefaultMaxStringLength || q.MaxByteStringLength != DefaultMaxByteStringLength ||
+			q.MaxMessageSize != DefaultMaxMessageSize {
+			r.Limits = defaultLimits
+		}
+		return
+	}
 	r.Limits = l.Resolved()
 }
 
@@ -73,6 +90,17 @@ func (r *Reader) Failf(kind error, format string, args ...any) {
 	}
 }
 
+// FailAt records an error of the given sentinel kind at offset off (if no
+// error is recorded yet) and stops all further reads. Codecs use it to
+// report a value at its first byte once they have read it: an encoding
+// byte, a mask, a length or a switch (DecodeError.Offset).
+func (r *Reader) FailAt(off int, kind error, format string, args ...any) {
+	if r.err == nil {
+		r.err = &DecodeError{Offset: off, Err: Errorf(kind, format, args...)}
+	}
+	r.end = r.off
+}
+
 func (r *Reader) truncated(need int) {
 	r.Failf(ErrTruncated, "need %d bytes, %d left", need, r.end-r.off)
 }
@@ -94,6 +122,19 @@ func (r *Reader) Enter() bool {
 func (r *Reader) tooDeep() bool {
 	r.depth--
 	r.Failf(ErrLimitExceeded, "nesting deeper than %d levels", r.Limits.MaxDepth)
+	return false
+}
+
+// EnterAt is Enter for a value that began at offset start, already
+// partly read (a Variant enters once its mask is checked): a failure is
+// reported at start, the first byte of the value that is too deep.
+func (r *Reader) EnterAt(start int) bool {
+	if r.Enter() {
+		return true
+	}
+	if e, ok := r.err.(*DecodeError); ok && e.Offset == r.off {
+		e.Offset = start
+	}
 	return false
 }
 
@@ -238,9 +279,47 @@ func (r *Reader) Str() string {
 		}
 		return ""
 	}
-	s := string(r.buf[r.off : r.off+n])
+	s := r.Text(r.buf[r.off : r.off+n])
 	r.off += n
 	return s
+}
+
+// StrOver consumes a String like Str, for decoding over a value that
+// holds old: if the text equals old, old itself is returned, so decoding
+// the same text into a reused value does not allocate (the result is the
+// same string value either way).
+func (r *Reader) StrOver(old string) string {
+	b := r.StrRaw()
+	switch {
+	case b == nil:
+		return ""
+	case len(b) == 0:
+		return EmptyString
+	case string(b) == old: // compared without a conversion
+		return old
+	}
+	return r.Text(b)
+}
+
+// maxTextBlock bounds the backing array that Text allocates at once.
+const maxTextBlock = 1 << 20
+
+// Text returns a new string holding b (bytes of the input). The strings of
+// one input share one backing array, allocated at the first string with
+// room for every string the rest of the input can hold (at most 1 MiB at
+// a time), so decoding many strings costs one allocation instead of one
+// each. A string that is kept keeps that array alive: at most the size of
+// the input, the price of the saved allocations.
+func (r *Reader) Text(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(r.strs)-len(r.strs) < len(b) {
+		r.strs = make([]byte, 0, max(len(b), min(len(r.buf)-r.off, maxTextBlock)))
+	}
+	start := len(r.strs)
+	r.strs = append(r.strs, b...)
+	return unsafe.String(&r.strs[start], len(b))
 }
 
 // ByteString consumes a ByteString (§5.2.2.7) into a new slice: null gives

@@ -3,8 +3,8 @@ package uaclient
 import (
 	"bytes"
 	"context"
+	"crypto"
 	"crypto/rand"
-	"crypto/rsa"
 	"errors"
 	"fmt"
 	"net"
@@ -45,12 +45,15 @@ type Config struct {
 	// other than None (0 means ModeSignAndEncrypt); ignored for None.
 	Mode chunk.SecurityMode
 
-	// Certificate and PrivateKey are the client's DER certificate and RSA
-	// key for a policy other than None. When both are nil, Dial generates a
-	// self-signed certificate (see NewCertificate).
+	// Certificate and PrivateKey are the client's DER certificate and key
+	// for a policy other than None: RSA for the RSA policies, ECDSA on the
+	// policy's curve for the ECC policies. When both are nil, Dial
+	// generates a self-signed certificate (see NewCertificate and
+	// NewECCertificate).
 	Certificate []byte
-	// PrivateKey is the key of Certificate.
-	PrivateKey *rsa.PrivateKey
+	// PrivateKey is the key of Certificate (*rsa.PrivateKey or
+	// *ecdsa.PrivateKey).
+	PrivateKey crypto.Signer
 	// ServerCertificate is the server's DER certificate for a policy other
 	// than None. When nil, Dial asks the server with GetEndpoints on a
 	// channel without security first.
@@ -109,6 +112,10 @@ type Client struct {
 	authToken types.NodeID
 	broken    error     // set when the connection can no longer be used
 	renewAt   time.Time // when to renew the security token
+	// ChannelBound policies (Part 6 1.05.07): the ChannelThumbprint (the
+	// server's first OPN response signature) and the chained HKDF input.
+	thumbprint, ikm []byte
+	openSig         []byte // the signature of the last OPN response
 
 	// Renewals counts the security tokens renewed.
 	Renewals int
@@ -201,7 +208,14 @@ func (cfg *Config) prepareSecurity(ctx context.Context, endpoint string) error {
 		return &Error{Op: "connect", Code: types.StatusBadInvalidArgument, Err: errors.New("Config.Certificate and Config.PrivateKey go together")}
 	}
 	if cfg.Certificate == nil {
-		cert, key, err := NewCertificate(cfg.ApplicationURI, 2048)
+		var cert []byte
+		var key crypto.Signer
+		var err error
+		if cfg.Policy.IsECC() {
+			cert, key, err = NewECCertificate(cfg.ApplicationURI, cfg.Policy)
+		} else {
+			cert, key, err = NewCertificate(cfg.ApplicationURI, 2048)
+		}
 		if err != nil {
 			return &Error{Op: "connect", Code: types.StatusBadInternalError, Err: err}
 		}
@@ -310,7 +324,13 @@ func (c *Client) handshake(ctx context.Context) error {
 		return wrap("hello", err)
 	}
 
-	if c.sender, err = chunk.NewSender(0, 1, chunk.ClientLimits(&ack)); err != nil {
+	// The RSA policies start the sequence numbers at 1 (legacy), the ECC
+	// policies at 0 (Part 6 §6.7.2.4).
+	first := uint32(1)
+	if c.policy.IsECC() {
+		first = 0
+	}
+	if c.sender, err = chunk.NewSender(0, first, chunk.ClientLimits(&ack)); err != nil {
 		return wrap("hello", err)
 	}
 	if c.receiver, err = chunk.NewReceiver(0, chunk.Limits{ChunkSize: c.cfg.ReceiveBufferSize, MaxMessageSize: c.cfg.MaxMessageSize}); err != nil {
@@ -340,7 +360,17 @@ func (c *Client) openToken(ctx context.Context, rt types.SecurityTokenRequestTyp
 		op = "renew secure channel"
 	}
 	var clientNonce []byte
-	if !c.policy.IsNone() {
+	var eph *chunk.EphemeralKey
+	switch {
+	case c.policy.IsECC():
+		// A new ephemeral key pair for every OpenSecureChannel; its
+		// public key is the nonce (Part 6 §6.8.2).
+		var err error
+		if eph, err = c.policy.NewEphemeralKey(nil); err != nil {
+			return c.fail(wrap(op, err))
+		}
+		clientNonce = eph.Nonce()
+	case !c.policy.IsNone():
 		clientNonce = nonce(c.policy.NonceLength)
 	}
 	req := &types.OpenSecureChannelRequest{
@@ -362,7 +392,20 @@ func (c *Client) openToken(ctx context.Context, rt types.SecurityTokenRequestTyp
 		return c.fail(&Error{Op: op, Code: types.StatusBadSecureChannelIDInvalid, Err: fmt.Errorf("channel id %d, want %d", tok.ChannelID, c.channelID)})
 	}
 	var clientKeys, serverKeys chunk.Keys
-	if !c.policy.IsNone() {
+	switch {
+	case eph != nil && c.policy.ChannelBound():
+		// The input keying material chains across the channel's tokens.
+		if clientKeys, serverKeys, c.ikm, err = eph.ChainedChannelKeys(c.ikm, clientNonce, res.ServerNonce); err != nil {
+			return c.fail(wrap(op, err))
+		}
+		if rt == types.SecurityTokenRequestTypeIssue {
+			c.thumbprint = append([]byte(nil), c.openSig...)
+		}
+	case eph != nil:
+		if clientKeys, serverKeys, err = eph.ChannelKeys(clientNonce, res.ServerNonce); err != nil {
+			return c.fail(wrap(op, err))
+		}
+	case !c.policy.IsNone():
 		if clientKeys, serverKeys, err = c.policy.ChannelKeys(clientNonce, res.ServerNonce); err != nil {
 			return c.fail(wrap(op, err))
 		}
@@ -429,12 +472,21 @@ func (c *Client) createSession(ctx context.Context) error {
 			return &Error{Op: "create session", Code: types.StatusBadCertificateInvalid,
 				Err: errors.New("the server certificate differs from the one of the secure channel")}
 		}
-		if err := verifySignature(c.policy, c.cfg.ServerCertificate, res.ServerSignature, c.cfg.Certificate, clientNonce); err != nil {
-			return &Error{Op: "create session", Code: types.StatusBadApplicationSignatureInvalid, Err: err}
-		}
-		sig, err := sign(c.policy, c.cfg.PrivateKey, res.ServerCertificate, res.ServerNonce)
-		if err != nil {
-			return &Error{Op: "activate session", Code: types.StatusBadInternalError, Err: err}
+		var sig types.SignatureData
+		if c.policy.ChannelBound() {
+			if err := c.verifyBound(res.ServerSignature, clientNonce, res.ServerNonce); err != nil {
+				return &Error{Op: "create session", Code: types.StatusBadApplicationSignatureInvalid, Err: err}
+			}
+			if sig, err = c.signBound(res.ServerNonce, clientNonce); err != nil {
+				return &Error{Op: "activate session", Code: types.StatusBadInternalError, Err: err}
+			}
+		} else {
+			if err := verifySignature(c.policy, c.cfg.ServerCertificate, res.ServerSignature, c.cfg.Certificate, clientNonce); err != nil {
+				return &Error{Op: "create session", Code: types.StatusBadApplicationSignatureInvalid, Err: err}
+			}
+			if sig, err = sign(c.policy, c.cfg.PrivateKey, res.ServerCertificate, res.ServerNonce); err != nil {
+				return &Error{Op: "activate session", Code: types.StatusBadInternalError, Err: err}
+			}
 		}
 		act.ClientSignature = sig
 	}
@@ -571,6 +623,11 @@ func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.
 		}
 		return nil, &Error{Op: op, Code: code, Err: err}
 	}
+	if t == chunk.TypeOpen && c.policy.ChannelBound() && c.thumbprint == nil {
+		// The first OPN response is signed over the response and our
+		// request's signature (Part 6 1.05.07 §6.7.5).
+		c.receiver.BindOpen(c.sender.LastOpenSignature())
+	}
 	if _, err := c.conn.Write(c.out); err != nil {
 		return nil, c.fail(wrap(op, err))
 	}
@@ -597,8 +654,15 @@ func roundTripType[Resp any](ctx context.Context, c *Client, op string, t chunk.
 		if c.cfg.Inspect != nil {
 			c.cfg.Inspect(m)
 		}
-		v, err := c.cfg.Options.UnmarshalMessage(m.Body)
-		if err != nil {
+		if t == chunk.TypeOpen {
+			c.openSig = append(c.openSig[:0], m.Signature...)
+		}
+		body := m.Body
+		if t == chunk.TypeOpen && c.policy.IsECC() {
+			body = trimOpenPadding(c.cfg.Options, body)
+		}
+		var v any
+		if err := c.cfg.Options.UnmarshalMessage(body, &v); err != nil {
 			return nil, &Error{Op: op, Code: types.StatusBadDecodingError, Err: err}
 		}
 		if f, ok := v.(*types.ServiceFault); ok {
@@ -627,6 +691,19 @@ func serviceDetail(h *types.ResponseHeader) error {
 		s += fmt.Sprintf(" (and %d more lines)", len(h.StringTable)-1)
 	}
 	return errors.New(s)
+}
+
+// trimOpenPadding drops the one byte 0 that open62541 (v1.5.7) writes after
+// the body of its ECC OPN chunks: a PaddingSize byte, although Part 6
+// (§6.7.2.5.2) has no padding in chunks that are not encrypted. Only a
+// single trailing 0 after a complete message goes; anything else is left
+// for UnmarshalMessage to refuse.
+func trimOpenPadding(o uabin.Options, body []byte) []byte {
+	var v any
+	if n, err := o.DecodeMessage(body, &v); err == nil && n == len(body)-1 && body[n] == 0 {
+		return body[:n]
+	}
+	return body
 }
 
 func nonce(n int) []byte {

@@ -233,6 +233,9 @@ func TestCertificate(t *testing.T) {
 		t.Errorf("certificate: URIs %v, key of %d bits, key usage %b", c.URIs, key.N.BitLen(), c.KeyUsage)
 	}
 	for _, p := range chunk.Policies()[1:] {
+		if p.IsECC() {
+			continue // TestECCertificate
+		}
 		sig, err := sign(p, key, []byte("certificate"), []byte("nonce"))
 		if err != nil {
 			t.Fatal(err)
@@ -426,5 +429,41 @@ func TestCertificateWithoutKey(t *testing.T) {
 	_, err := Dial(context.Background(), "opc.tcp://127.0.0.1:1", Config{Policy: chunk.PolicyBasic256Sha256, Certificate: []byte{1}})
 	if StatusCode(err) != types.StatusBadInvalidArgument {
 		t.Errorf("certificate without key: %v", err)
+	}
+}
+
+// TestECCertificate checks the ECC certificates and the ECDSA session
+// signatures: r || s of the coordinate size each.
+func TestECCertificate(t *testing.T) {
+	for _, p := range []*chunk.Policy{chunk.PolicyECCNistP256, chunk.PolicyECCNistP384} {
+		der, key, err := NewECCertificate("urn:example:test", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := x509.ParseCertificate(der)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.URIs) != 1 || c.URIs[0].String() != "urn:example:test" || key.Curve.Params().BitSize != p.MinKeyBits ||
+			c.KeyUsage&x509.KeyUsageDigitalSignature == 0 || c.CheckSignature(c.SignatureAlgorithm, c.RawTBSCertificate, c.Signature) != nil {
+			t.Errorf("%s: certificate: URIs %v, curve %s, key usage %b", p.Name, c.URIs, key.Curve.Params().Name, c.KeyUsage)
+		}
+		sig, err := sign(p, key, []byte("certificate"), []byte("nonce"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := p.SignatureAlgorithm(); sig.Algorithm != want || len(sig.Signature) != 2*p.MinKeyBits/8 {
+			t.Errorf("%s: algorithm %q (want %q), %d bytes", p.Name, sig.Algorithm, want, len(sig.Signature))
+		}
+		if err := verifySignature(p, der, sig, []byte("certificate"), []byte("nonce")); err != nil {
+			t.Errorf("%s: verify: %v", p.Name, err)
+		}
+		sig.Signature[3] ^= 1
+		if err := verifySignature(p, der, sig, []byte("certificate"), []byte("nonce")); err == nil {
+			t.Errorf("%s: a changed signature verifies", p.Name)
+		}
+	}
+	if _, _, err := NewECCertificate("urn:example:test", chunk.PolicyBasic256Sha256); err == nil {
+		t.Error("an EC certificate for an RSA policy")
 	}
 }

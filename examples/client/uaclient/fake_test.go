@@ -134,8 +134,8 @@ func (s *fakeServer) conn(conn net.Conn) error {
 			s.msgTokens = append(s.msgTokens, m.TokenID)
 			s.mu.Unlock()
 		}
-		req, err := uabin.UnmarshalMessage(m.Body)
-		if err != nil {
+		var req any
+		if err := uabin.UnmarshalMessage(m.Body, &req); err != nil {
 			return err
 		}
 		s.mu.Lock()

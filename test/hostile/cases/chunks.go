@@ -3,25 +3,71 @@ package cases
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/ecdh"
 	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/binary"
 	"fmt"
+	"hash"
+	"strings"
 
 	"github.com/uabin/uabin/chunk"
 )
 
 // The secure channel of every chunk case and of FuzzChunkReassembly: the
 // W8 workload's channel, token and keys (Basic256Sha256; signing key byte
-// i = i, encrypting key byte i = 255-i, IV byte i = i).
+// i = i, encrypting key byte i = 255-i, IV byte i = i; for the ECC384 modes
+// ECC_nistP384 with a 48-byte signing key built the same way).
 const (
 	ChannelID = 7
 	TokenID   = 1
 )
 
 // ChunkModes are the security modes of the chunk targets, in the order
-// FuzzChunkReassembly picks them with its first byte.
-var ChunkModes = []string{"None", "Sign", "SignAndEncrypt"}
+// FuzzChunkReassembly picks them with its first byte: None and
+// Basic256Sha256 Sign and SignAndEncrypt, then ECC_nistP384 (HMAC-SHA384,
+// AES-256-CBC, the non-legacy sequence numbers) in both modes.
+var ChunkModes = []string{"None", "Sign", "SignAndEncrypt", "ECC384-Sign", "ECC384-SignAndEncrypt"}
+
+// GCMModes are the chunk modes of ECC_nistP256_AesGcm (AES-128-GCM, key
+// byte i = 255-i, IV byte i = i for 12 bytes). They are not among
+// ChunkModes: their chunks' nonces depend on the previous sequence number,
+// so their cases (gcmCases) all start at GCMFirstSeq and the Receiver is
+// told that GCMFirstSeq-1 came before.
+var GCMModes = []string{"GCM-Sign", "GCM-SignAndEncrypt"}
+
+// GCMFirstSeq is the sequence number of the first chunk of every GCM case.
+const GCMFirstSeq = 1000
+
+// isECC, isGCM, signs and encrypts classify a chunk mode.
+func isECC(mode string) bool    { return strings.HasPrefix(mode, "ECC384-") }
+func isGCM(mode string) bool    { return strings.HasPrefix(mode, "GCM-") }
+func signs(mode string) bool    { return mode != "None" }
+func encrypts(mode string) bool { return strings.HasSuffix(mode, "SignAndEncrypt") }
+
+// macOf returns the HMAC hash of a chunk mode and its key length.
+func macOf(mode string) (func() hash.Hash, int) {
+	if isECC(mode) {
+		return sha512.New384, 48
+	}
+	return sha256.New, 32
+}
+
+// ChunkModeKeys returns the keys the peer sends with in mode.
+func ChunkModeKeys(mode string) chunk.Keys {
+	k := ChunkKeys()
+	if isGCM(mode) {
+		return chunk.Keys{EncryptingKey: k.EncryptingKey[:16], IV: k.IV[:12]}
+	}
+	if isECC(mode) {
+		k.SigningKey = make([]byte, 48)
+		for i := range k.SigningKey {
+			k.SigningKey[i] = byte(i)
+		}
+	}
+	return k
+}
 
 // ChunkKeys returns the W8 keys the peer sends with.
 func ChunkKeys() chunk.Keys {
@@ -36,14 +82,22 @@ func ChunkKeys() chunk.Keys {
 	return k
 }
 
-// ChunkSecurity returns the policy and mode of the chunk target mode
-// ("None", "Sign" or "SignAndEncrypt").
+// ChunkSecurity returns the policy and mode of the chunk target mode (one
+// of ChunkModes).
 func ChunkSecurity(mode string) (*chunk.Policy, chunk.SecurityMode) {
 	switch mode {
 	case "Sign":
 		return chunk.PolicyBasic256Sha256, chunk.ModeSign
 	case "SignAndEncrypt":
 		return chunk.PolicyBasic256Sha256, chunk.ModeSignAndEncrypt
+	case "ECC384-Sign":
+		return chunk.PolicyECCNistP384, chunk.ModeSign
+	case "ECC384-SignAndEncrypt":
+		return chunk.PolicyECCNistP384, chunk.ModeSignAndEncrypt
+	case "GCM-Sign":
+		return chunk.PolicyECCNistP256AesGcm, chunk.ModeSign
+	case "GCM-SignAndEncrypt":
+		return chunk.PolicyECCNistP256AesGcm, chunk.ModeSignAndEncrypt
 	}
 	return chunk.PolicyNone, chunk.ModeNone
 }
@@ -69,19 +123,20 @@ func ChunkLimits(l map[string]int) chunk.Limits {
 // bytes in mode (the Sender's rule: Part 6 §6.7.2.5).
 func MaxChunkBody(mode string, chunkSize int) int {
 	const hs = 16 // message header, channel id, token id
-	switch mode {
-	case "Sign":
-		return chunkSize - hs - 8 - sha256.Size
-	case "SignAndEncrypt":
-		return (chunkSize-hs)/16*16 - 8 - 1 - sha256.Size
+	if !signs(mode) {
+		return chunkSize - hs - 8
 	}
-	return chunkSize - hs - 8
+	h, _ := macOf(mode)
+	if encrypts(mode) {
+		return (chunkSize-hs)/16*16 - 8 - 1 - h().Size()
+	}
+	return chunkSize - hs - 8 - h().Size()
 }
 
 // Chunk describes one symmetric chunk to build with Seal, including the
 // ways a hostile peer (holding the keys, or not) bends it.
 type Chunk struct {
-	Mode      string // "None", "Sign" or "SignAndEncrypt"
+	Mode      string // one of ChunkModes
 	Type      string // "MSG" or "CLO"
 	Final     byte   // 'F', 'C' or 'A'
 	Channel   uint32
@@ -98,11 +153,15 @@ type Chunk struct {
 }
 
 // Seal builds c: header, security token, sequence header, body, padding
-// and signature, signed with HMAC-SHA256 and encrypted with AES-256-CBC
-// (both from the standard library, independently of package chunk) as
-// Part 6 §6.7.2 describes.
+// and signature, signed with HMAC-SHA256 (HMAC-SHA384 for ECC384) and
+// encrypted with AES-256-CBC (both from the standard library,
+// independently of package chunk) as Part 6 §6.7.2 describes.
 func Seal(c Chunk) []byte {
-	k := ChunkKeys()
+	if isGCM(c.Mode) {
+		return sealGCM(c)
+	}
+	k := ChunkModeKeys(c.Mode)
+	newHash, keyLen := macOf(c.Mode)
 	b := []byte(c.Type)
 	b = append(b, c.Final)
 	b = binary.LittleEndian.AppendUint32(b, 0) // size, patched below
@@ -112,10 +171,10 @@ func Seal(c Chunk) []byte {
 	b = binary.LittleEndian.AppendUint32(b, c.Req)
 	b = append(b, c.Body...)
 	sigLen := 0
-	if c.Mode != "None" {
-		sigLen = sha256.Size
+	if signs(c.Mode) {
+		sigLen = newHash().Size()
 	}
-	if c.Mode == "SignAndEncrypt" {
+	if encrypts(c.Mode) {
 		pad := (16 - (len(b)-16+1+sigLen)%16) % 16
 		pad += c.ExtraPad
 		size := pad
@@ -140,16 +199,16 @@ func Seal(c Chunk) []byte {
 	if sigLen > 0 {
 		key := k.SigningKey
 		if c.WrongKey {
-			key = make([]byte, 32)
+			key = make([]byte, keyLen)
 		}
-		m := hmac.New(sha256.New, key)
+		m := hmac.New(newHash, key)
 		m.Write(b)
 		b = m.Sum(b)
 		if c.BadSig {
 			b[len(b)-1] ^= 1
 		}
 	}
-	if c.Mode == "SignAndEncrypt" {
+	if encrypts(c.Mode) {
 		blk, err := aes.NewCipher(k.EncryptingKey)
 		if err != nil {
 			panic(err) // a 32-byte key never fails
@@ -159,6 +218,126 @@ func Seal(c Chunk) []byte {
 		cipher.NewCBCEncrypter(blk, k.IV).CryptBlocks(enc, enc)
 	}
 	return b[:len(b)-c.CutSig]
+}
+
+// sealGCM builds an AES-128-GCM chunk (Part 6 §6.7.2.5.2): no padding, the
+// 16-byte tag after the chunk, the nonce the IV with the TokenId and the
+// previous sequence number (c.Seq - 1) XORed into its first 8 bytes; Sign:
+// the tag over the whole chunk as additional data; SignAndEncrypt: the 16
+// header bytes as additional data, the rest encrypted.
+func sealGCM(c Chunk) []byte {
+	k := ChunkModeKeys(c.Mode)
+	b := []byte(c.Type)
+	b = append(b, c.Final)
+	b = binary.LittleEndian.AppendUint32(b, 0)
+	b = binary.LittleEndian.AppendUint32(b, c.Channel)
+	b = binary.LittleEndian.AppendUint32(b, c.Token)
+	b = binary.LittleEndian.AppendUint32(b, c.Seq)
+	b = binary.LittleEndian.AppendUint32(b, c.Req)
+	b = append(b, c.Body...)
+	size := len(b) + 16 - c.CutSig
+	if c.SizeField != 0 {
+		size = c.SizeField
+	}
+	binary.LittleEndian.PutUint32(b[4:], uint32(size))
+	key := k.EncryptingKey
+	if c.WrongKey {
+		key = make([]byte, 16)
+	}
+	blk, err := aes.NewCipher(key)
+	if err != nil {
+		panic(err) // a 16-byte key never fails
+	}
+	g, err := cipher.NewGCM(blk)
+	if err != nil {
+		panic(err)
+	}
+	nonce := append([]byte(nil), k.IV...)
+	var mask [8]byte
+	binary.LittleEndian.PutUint32(mask[0:], c.Token)
+	binary.LittleEndian.PutUint32(mask[4:], c.Seq-1)
+	for i := range mask {
+		nonce[i] ^= mask[i]
+	}
+	if encrypts(c.Mode) {
+		b = g.Seal(b[:16:16], nonce, b[16:], b[:16])
+	} else {
+		b = g.Seal(b, nonce, nil, b)
+	}
+	if c.BadSig {
+		b[len(b)-1] ^= 1
+	}
+	return b[:len(b)-c.CutSig]
+}
+
+// gcmCases returns the chunk cases of the AES-GCM modes.
+func gcmCases() []*Case {
+	var out []*Case
+	for _, mode := range GCMModes {
+		m := func(final byte, seq, req uint32, body []byte) Chunk { return msg(mode, final, seq, req, body) }
+		add := func(class, name, doc string, limits map[string]int, want string, msgs int, in []byte) {
+			out = append(out, &Case{Name: "chunk-" + mode + "-" + name, Class: class, Doc: doc,
+				Target: "chunk/" + mode, Limits: limits, Want: want, Messages: msgs, Input: in})
+		}
+		const s0 = GCMFirstSeq
+		full := 8192 - 16 - 8 - 16
+		clo := m('F', s0+4, 12, nil)
+		clo.Type = "CLO"
+		add("control", "valid-stream", "a 3-chunk MSG of full chunks, a 1-chunk MSG and a CLO: 3 messages, then EOF",
+			nil, "ok", 3, cat(m('C', s0, 10, pattern(full)), m('C', s0+1, 10, pattern(full)), m('F', s0+2, 10, pattern(100)),
+				m('F', s0+3, 11, pattern(40)), clo))
+		bad := m('F', s0, 1, pattern(100))
+		bad.BadSig = true
+		add("chunk-signature", "flipped-tag", "the last bit of the GCM tag flipped", nil, "ErrSecurityChecks", 0, Seal(bad))
+		wk := m('F', s0, 1, pattern(100))
+		wk.WrongKey = true
+		add("chunk-signature", "wrong-key", "sealed with an all-zero key", nil, "ErrSecurityChecks", 0, Seal(wk))
+		cut := m('F', s0, 1, pattern(100))
+		cut.CutSig = 1
+		add("chunk-signature", "truncated-tag", "the tag cut by one byte (MessageSize says so)", nil, "ErrSecurityChecks", 0, Seal(cut))
+		cut8 := m('F', s0, 1, pattern(100))
+		cut8.CutSig = 8
+		add("chunk-signature", "half-tag", "an 8-byte tag (MessageSize says so)", nil, "ErrSecurityChecks", 0, Seal(cut8))
+		tiny := m('F', s0, 1, nil)
+		tiny.CutSig = 20
+		add("chunk-signature", "shorter-than-tag", "a chunk shorter than its headers plus tag", nil, "ErrSecurityChecks", 0, Seal(tiny))
+		tb := Seal(m('F', s0, 1, pattern(64)))
+		tb[40] ^= 0xff
+		add("chunk-signature", "tampered-body", "one body byte changed (SignAndEncrypt: of the ciphertext)", nil, "ErrSecurityChecks", 0, tb)
+		th := Seal(m('F', s0, 1, pattern(64)))
+		th[3] = 'C'
+		add("chunk-signature", "tampered-header", "the chunk type changed from F to C: the header is authenticated too", nil, "ErrSecurityChecks", 0, th)
+		add("chunk-sequence", "skipped-number", "chunks 1000 and 1002: the second chunk's nonce (previous number 1001) is not the receiver's (1000), so its tag fails",
+			nil, "ErrSecurityChecks", 1, cat(m('F', s0, 1, pattern(10)), m('F', s0+2, 2, pattern(10))))
+		add("chunk-sequence", "replay", "the same chunk twice: the replay's nonce is the first one's, the receiver expects the next",
+			nil, "ErrSecurityChecks", 1, cat(m('F', s0, 1, pattern(10)), m('F', s0, 1, pattern(10))))
+		other := m('F', s0, 1, pattern(64))
+		other.Token = 2
+		relabel := Seal(other)
+		binary.LittleEndian.PutUint32(relabel[12:], TokenID)
+		add("chunk-signature", "token-relabelled", "a chunk sealed under token 2 with the same keys, relabelled as token 1: the TokenId is in the nonce",
+			nil, "ErrSecurityChecks", 0, relabel)
+		om := "GCM-Sign"
+		if mode == om {
+			om = "GCM-SignAndEncrypt"
+		}
+		add("chunk-signature", "mode-mismatch", "a chunk sealed for "+om+" on a "+mode+" channel", nil, "ErrSecurityChecks", 0, Seal(msg(om, 'F', s0, 1, pattern(64))))
+		cbc := "Sign"
+		if encrypts(mode) {
+			cbc = "SignAndEncrypt"
+		}
+		add("chunk-signature", "cbc-chunk", "a Basic256Sha256 "+cbc+" chunk (HMAC, CBC padding) on the AES-GCM channel", nil, "ErrSecurityChecks", 0, Seal(msg(cbc, 'F', s0, 1, pattern(64))))
+		var flood []Chunk
+		for i := 0; i < 40; i++ {
+			flood = append(flood, m('C', uint32(s0+i), 20, pattern(200)))
+		}
+		add("chunk-flood", "flood-max-chunks", "40 intermediate chunks of one request, MaxChunkCount 16: the 17th is refused",
+			map[string]int{"maxchunks": 16}, "ErrTooManyChunks", 0, cat(flood...))
+		huge := Seal(m('F', s0, 1, pattern(10)))
+		binary.LittleEndian.PutUint32(huge[4:], 0x7fffffff)
+		add("chunk-size", "size-2gib", "a MessageSize of 2 GiB with 32 bytes behind it", nil, "ErrChunkTooLarge", 0, huge[:32])
+	}
+	return out
 }
 
 // msg returns a well-formed chunk of the channel in mode.
@@ -217,8 +396,8 @@ func chunkCases() []*Case {
 			map[string]int{"maxchunks": 16}, "ErrTooManyChunks", 0, cat(flood...))
 		add("chunk-flood", "flood-max-message", "40 intermediate chunks of 200 body bytes, MaxMessageSize 4000: the 21st is refused",
 			map[string]int{"maxmessage": 4000}, "ErrMessageTooLarge", 0, cat(flood...))
-		add("chunk-flood", "flood-unlimited-eof", "40 intermediate chunks and no limits: the stream ends without a message (io.EOF), memory bounded by the input",
-			map[string]int{"maxmessage": 0}, "EOF", 0, cat(flood...))
+		add("chunk-flood", "flood-unlimited-eof", "40 intermediate chunks and no limits: the stream ends inside a message (ErrTruncated, io.ErrUnexpectedEOF), memory bounded by the input",
+			map[string]int{"maxmessage": 0}, "ErrTruncated", 0, cat(flood...))
 		add("chunk-flood", "flood-one-request-per-chunk", "an intermediate chunk of request 30 followed by one of request 31: interleaving is refused",
 			nil, "ErrRequestID", 0, cat(m('C', 1, 30, pattern(10)), m('C', 2, 31, pattern(10))))
 
@@ -235,10 +414,20 @@ func chunkCases() []*Case {
 			nil, "ErrSequenceNumber", 1, cat(m('F', 4294966271, 1, pattern(10)), m('F', 3, 2, pattern(10))))
 		add("chunk-sequence", "wrap-too-high", "4294967000 then 1024: a wrap must go below 1024",
 			nil, "ErrSequenceNumber", 1, cat(m('F', 4294967000, 1, pattern(10)), m('F', 1024, 2, pattern(10))))
-		add("control", "wrap", "4294967000 then 3: the legacy wrap below 1024 is accepted; 2 messages",
-			nil, "ok", 2, cat(m('F', 4294967000, 1, pattern(10)), m('F', 3, 2, pattern(10))))
-		add("chunk-sequence", "drop-at-wrap", "chunks 4294967295 (C), 0 (C, dropped by the network) and 1 (F): the legacy wrap rule accepts 1 after 4294967295, so a message with a hole is delivered (finding 4)",
-			nil, "ok", 1, cat(m('C', 4294967295, 1, pattern(100)), m('F', 1, 1, pattern(10))))
+		if isECC(mode) {
+			// The ECC policies use the non-legacy rule (Part 6 §6.7.2.4):
+			// exactly +1, 4294967295 → 0 the only wrap, so finding 4 does
+			// not arise.
+			add("chunk-sequence", "legacy-wrap", "4294967000 then 3: the legacy wrap is refused under the non-legacy rule of the ECC policies",
+				nil, "ErrSequenceNumber", 1, cat(m('F', 4294967000, 1, pattern(10)), m('F', 3, 2, pattern(10))))
+			add("chunk-sequence", "drop-at-wrap", "chunks 4294967295 (C), 0 (C, dropped by the network) and 1 (F): refused, the non-legacy rule wants 0 after 4294967295 (finding 4 does not apply)",
+				nil, "ErrSequenceNumber", 0, cat(m('C', 4294967295, 1, pattern(100)), m('F', 1, 1, pattern(10))))
+		} else {
+			add("control", "wrap", "4294967000 then 3: the legacy wrap below 1024 is accepted; 2 messages",
+				nil, "ok", 2, cat(m('F', 4294967000, 1, pattern(10)), m('F', 3, 2, pattern(10))))
+			add("chunk-sequence", "drop-at-wrap", "chunks 4294967295 (C), 0 (C, dropped by the network) and 1 (F): the legacy wrap rule accepts 1 after 4294967295, so a message with a hole is delivered (finding 4)",
+				nil, "ok", 1, cat(m('C', 4294967295, 1, pattern(100)), m('F', 1, 1, pattern(10))))
+		}
 		add("control", "wrap-at-max", "4294967295 then 0: 2 messages",
 			nil, "ok", 2, cat(m('F', 4294967295, 1, pattern(10)), m('F', 0, 2, pattern(10))))
 
@@ -259,7 +448,7 @@ func chunkCases() []*Case {
 		add("chunk-size", "stream-ends-inside-chunk", "the stream ends 10 bytes before the end of the chunk",
 			nil, "ErrTruncated", 0, trunc[:len(trunc)-10])
 		add("chunk-size", "header-only", "a 16-byte chunk: header, channel and token, no sequence header",
-			nil, map[string]string{"None": "ErrTruncated", "Sign": "ErrSecurityChecks", "SignAndEncrypt": "ErrSecurityChecks"}[mode], 0,
+			nil, map[bool]string{false: "ErrTruncated", true: "ErrSecurityChecks"}[signs(mode)], 0,
 			func() []byte {
 				b := Seal(m('F', 1, 1, nil))[:16]
 				binary.LittleEndian.PutUint32(b[4:], 16)
@@ -291,10 +480,11 @@ func chunkCases() []*Case {
 		add("control", "abort-then-message", "an intermediate chunk, an abort of its request, then a whole message: AbortError first",
 			nil, "AbortError", 0, cat(m('C', 1, 5, pattern(50)), m('A', 2, 5, abortBody(0x80B80000, "too large")), m('F', 3, 6, pattern(5))))
 
-		if mode == "None" {
+		if !signs(mode) {
 			continue
 		}
-		// Signature tricks (Sign and SignAndEncrypt).
+		// Signature tricks (Sign and SignAndEncrypt); the signature is the
+		// HMAC tag, 32 bytes (SHA-256) or 48 (SHA-384, ECC384).
 		bad := m('F', 1, 1, pattern(100))
 		bad.BadSig = true
 		add("chunk-signature", "flipped-signature", "the last bit of the HMAC flipped", nil, "ErrSecurityChecks", 0, Seal(bad))
@@ -313,16 +503,25 @@ func chunkCases() []*Case {
 		b[len(b)-40] ^= 0xff // a byte of the body (SignAndEncrypt: of the ciphertext)
 		add("chunk-signature", "tampered-body", "a message, then a copy with one body byte changed and the old signature",
 			nil, "ErrSecurityChecks", 0, append(b, a...))
-		other := mode
-		if mode == "Sign" {
-			other = "SignAndEncrypt"
-		} else {
-			other = "Sign"
-		}
+		other := map[string]string{"Sign": "SignAndEncrypt", "SignAndEncrypt": "Sign",
+			"ECC384-Sign": "ECC384-SignAndEncrypt", "ECC384-SignAndEncrypt": "ECC384-Sign"}[mode]
 		add("chunk-signature", "mode-mismatch", fmt.Sprintf("a chunk sealed for %s on a %s channel", other, mode),
 			nil, "ErrSecurityChecks", 0, Seal(msg(other, 'F', 1, 1, pattern(64))))
 
-		if mode != "SignAndEncrypt" {
+		if isECC(mode) {
+			// The tag cut to the length of the RSA policies' HMAC-SHA256.
+			c32 := m('F', 1, 1, pattern(100))
+			c32.CutSig = 16
+			add("chunk-signature", "tag-cut-to-sha256", "an HMAC-SHA384 tag cut to 32 bytes (MessageSize says so)",
+				nil, "ErrSecurityChecks", 0, Seal(c32))
+			other := "SignAndEncrypt"
+			if mode == "ECC384-Sign" {
+				other = "Sign"
+			}
+			add("chunk-signature", "policy-mismatch", "a chunk sealed for Basic256Sha256 "+other+" on an ECC_nistP384 channel",
+				nil, "ErrSecurityChecks", 0, Seal(msg(other, 'F', 1, 1, pattern(64))))
+		}
+		if !encrypts(mode) {
 			continue
 		}
 		// Padding tricks, all with valid signatures: only a peer holding
@@ -353,4 +552,69 @@ func chunkCases() []*Case {
 			nil, "ErrSecurityChecks", 0, nb)
 	}
 	return out
+}
+
+// NoncePolicy returns the ECC policy of an "ecc-nonce/NAME" target.
+func NoncePolicy(target string) *chunk.Policy {
+	p, err := chunk.PolicyByURI("http://opcfoundation.org/UA/SecurityPolicy#" + strings.TrimPrefix(target, "ecc-nonce/"))
+	if err != nil || !p.IsECC() {
+		return nil
+	}
+	return p
+}
+
+// eccNonceCases returns the cases of the ECC ephemeral keys: the input is
+// the peer's nonce of an OpenSecureChannel (its ephemeral public key, X | Y),
+// which EphemeralKey.ChannelKeys must refuse with ErrNonce unless it is a
+// point of the policy's curve of the right length.
+func eccNonceCases() []*Case {
+	var out []*Case
+	for _, p := range chunk.Policies() {
+		if !p.IsECC() {
+			continue
+		}
+		add := func(name, doc, want string, in []byte) {
+			out = append(out, &Case{Name: "ecc-nonce-" + p.Name + "-" + name, Class: "ecc-nonce", Doc: doc,
+				Target: "ecc-nonce/" + p.Name, Want: want, Input: in})
+		}
+		// A valid point: the public key of the scalar 1, 2, 3, ... (the
+		// curve's generator times that scalar).
+		scalar := make([]byte, p.NonceLength/2)
+		for i := range scalar {
+			scalar[i] = byte(i + 1)
+		}
+		good := validNonce(p, scalar)
+		add("valid", "the public key of a fixed scalar: accepted", "ok", good)
+		off := append([]byte(nil), good...)
+		off[len(off)-1] ^= 1
+		add("not-on-curve", "a valid X with Y changed in its last bit: not a point of the curve", "ErrNonce", off)
+		add("short", "one byte short", "ErrNonce", good[:len(good)-1])
+		add("long", "one byte too many", "ErrNonce", append(append([]byte(nil), good...), 0))
+		add("empty", "an empty nonce", "ErrNonce", []byte{})
+		add("x-only", "the X coordinate alone (half the length)", "ErrNonce", good[:len(good)/2])
+		add("with-prefix", "the SEC 1 form 0x04 | X | Y instead of X | Y", "ErrNonce", append([]byte{4}, good...))
+		add("zeros", "all zeros (the point at infinity has no affine form)", "ErrNonce", make([]byte, p.NonceLength))
+		ff := make([]byte, p.NonceLength)
+		for i := range ff {
+			ff[i] = 0xff
+		}
+		add("above-field", "X and Y all 0xff, above the field prime", "ErrNonce", ff)
+		rsaLen := make([]byte, 32)
+		copy(rsaLen, good)
+		add("rsa-nonce", "a 32-byte random nonce as the RSA policies send", "ErrNonce", rsaLen)
+	}
+	return out
+}
+
+// validNonce returns X | Y of the public key with the given scalar.
+func validNonce(p *chunk.Policy, scalar []byte) []byte {
+	curve := ecdh.P256() // 64-byte nonces
+	if p.NonceLength == 96 {
+		curve = ecdh.P384()
+	}
+	k, err := curve.NewPrivateKey(scalar)
+	if err != nil {
+		panic(err) // a fixed scalar below the order
+	}
+	return k.PublicKey().Bytes()[1:]
 }

@@ -308,5 +308,7 @@ func decodeCases() []*Case {
 // All returns every case of the suite: the decoding cases, then the chunk
 // cases.
 func All() ([]*Case, error) {
-	return append(decodeCases(), chunkCases()...), nil
+	out := append(decodeCases(), chunkCases()...)
+	out = append(out, gcmCases()...)
+	return append(out, eccNonceCases()...), nil
 }

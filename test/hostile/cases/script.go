@@ -10,7 +10,7 @@ import (
 // hostile peer holding the keys follows: every chunk is sealed correctly
 // (Seal), and the script then replays, reorders, drops, truncates and
 // corrupts them, floods intermediate chunks and moves the sequence
-// number. The first byte picks the mode (ChunkModes[b%3]); each following
+// number. The first byte picks the mode (ChunkModes[b%len(ChunkModes)]); each following
 // operation is one byte (op%OpCount) and its arguments.
 const (
 	OpSend    = iota // len16 piece8: a MSG of len16%20000 body bytes, pieces of (piece8+1)*64 bytes at most

@@ -31,6 +31,7 @@ var outputs = []struct{ file, template string }{
 	{"enums_gen.go", "enums"},
 	{"optionsets_gen.go", "optionsets"},
 	{"registry_gen.go", "registry"},
+	{"simpletypes_gen.go", "simpletypes"},
 	{"statuscodes_gen.go", "statuscodes"},
 	{"attributeids_gen.go", "attributeids"},
 	{filepath.Join("id", "nodeids_gen.go"), "nodeids"},

@@ -15,8 +15,9 @@ type model struct {
 	Version     string // model version of the NodeSet, e.g. "1.05.03"
 	Published   string // publication date of the NodeSet, e.g. "2023-12-15"
 	Structs     []*structDef
-	Enums       []*enumDef // enumerations, encoded as Int32
-	OptionSets  []*enumDef // option sets, encoded as unsigned integers
+	SimpleTypes []simpleTypeDef // DataTypes that are no structure, by id
+	Enums       []*enumDef      // enumerations, encoded as Int32
+	OptionSets  []*enumDef      // option sets, encoded as unsigned integers
 	StatusCodes []statusCodeDef
 	Attributes  []symbolDef
 	NodeIDs     []symbol // NodeIds.csv in file order
@@ -243,6 +244,10 @@ func buildModel(raw *rawSchema) (*model, error) {
 		m.Attributes = append(m.Attributes, symbolDef{Name: a.Name, GoName: "AttributeID" + goName(a.Name), ID: a.ID})
 	}
 	if err := checkUnique(m); err != nil {
+		return nil, err
+	}
+	var err error
+	if m.SimpleTypes, err = b.simpleTypes(); err != nil {
 		return nil, err
 	}
 	return m, nil

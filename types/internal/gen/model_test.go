@@ -51,17 +51,28 @@ const testBSD = `<opc:TypeDictionary xmlns:opc="http://opcfoundation.org/BinaryS
 // testNodeSet gives the metadata of the types of testBSD.
 const testNodeSet = `<UANodeSet xmlns="http://opcfoundation.org/UA/2011/03/UANodeSet.xsd">
   <Models><Model ModelUri="http://opcfoundation.org/UA/" Version="1.05.03" PublicationDate="2023-12-15T00:00:00Z" /></Models>
-  <Aliases><Alias Alias="Duration">i=290</Alias></Aliases>
+  <Aliases><Alias Alias="Duration">i=290</Alias><Alias Alias="HasSubtype">i=45</Alias></Aliases>
   <UADataType NodeId="i=22" BrowseName="Structure" IsAbstract="true" />
-  <UADataType NodeId="i=290" BrowseName="Duration" />
+  <UADataType NodeId="i=11" BrowseName="Double" />
+  <UADataType NodeId="i=5" BrowseName="UInt16" />
+  <UADataType NodeId="i=29" BrowseName="Enumeration" IsAbstract="true" />
+  <UADataType NodeId="i=290" BrowseName="Duration">
+    <References><Reference ReferenceType="HasSubtype" IsForward="false">i=11</Reference></References>
+  </UADataType>
   <UADataType NodeId="i=2000" BrowseName="Color">
+    <References><Reference ReferenceType="i=45" IsForward="false">i=29</Reference></References>
     <Definition Name="Color"><Field Name="Red" Value="0"><Description>It is red.</Description></Field></Definition>
   </UADataType>
-  <UADataType NodeId="i=2001" BrowseName="Access" />
+  <UADataType NodeId="i=2001" BrowseName="Access">
+    <References><Reference ReferenceType="HasSubtype" IsForward="false">i=5</Reference></References>
+    <Definition Name="Access" IsOptionSet="true" />
+  </UADataType>
   <UADataType NodeId="i=1000" BrowseName="BaseThing" IsAbstract="true">
+    <References><Reference ReferenceType="HasSubtype" IsForward="false">i=22</Reference></References>
     <Documentation>https://example.org/BaseThing</Documentation>
   </UADataType>
   <UADataType NodeId="i=1001" BrowseName="Thing">
+    <References><Reference ReferenceType="HasSubtype" IsForward="false">i=1000</Reference></References>
     <Definition Name="Thing">
       <Field Name="Timeout" DataType="Duration" />
       <Field Name="Body" DataType="i=22" />
@@ -259,9 +270,12 @@ func TestRenderTestSchema(t *testing.T) {
 			"\tChildren []BaseThing\n",
 			"\tAccess Access `ua:\"UInt16\"`",
 		},
-		"enums":        {"type Color int32", "ColorGreen Color = 2", `return "Color(" + strconv.FormatInt(int64(v), 10) + ")"`},
-		"optionsets":   {"type Access uint16", "AccessWrite Access = 0x2", `return optionSetString(uint64(v), "None", bitsAccess[:])`},
-		"registry":     {`{Name: "BaseThing", DataTypeID: 1000, BinaryEncodingID: 1005, XMLEncodingID: 0, JSONEncodingID: 0, Abstract: true, Type: reflect.TypeFor[BaseThing]()},`},
+		"enums":      {"type Color int32", "ColorGreen Color = 2", `return "Color(" + strconv.FormatInt(int64(v), 10) + ")"`},
+		"optionsets": {"type Access uint16", "AccessWrite Access = 0x2", `return optionSetString(uint64(v), "None", bitsAccess[:])`},
+		"registry":   {`{Name: "BaseThing", DataTypeID: 1000, BinaryEncodingID: 1005, XMLEncodingID: 0, JSONEncodingID: 0, Abstract: true, Type: reflect.TypeFor[BaseThing]()},`},
+		"simpletypes": {`{Name: "Duration", DataTypeID: 290, BuiltIn: TypeDouble},`,
+			`{Name: "Color", DataTypeID: 2000, BuiltIn: TypeInt32, Enumeration: true, Type: reflect.TypeFor[Color]()},`,
+			`{Name: "Access", DataTypeID: 2001, BuiltIn: TypeUInt16, OptionSet: true, Type: reflect.TypeFor[Access]()},`},
 		"statuscodes":  {"StatusBadEditedOutOfRange StatusCode = 0x81190000", `{StatusGood, "Good", "Fine."},`},
 		"attributeids": {"AttributeIDValue AttributeID = 13", `AttributeIDValue: "Value",`},
 		"nodeids":      {"package id", "\t// DataType.\n\tBaseThing uint32 = 1000\n", "{1002, \"Thing_Encoding_DefaultXml\"},\n\t{1003,"},

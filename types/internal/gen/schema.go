@@ -88,8 +88,18 @@ type uaDataType struct {
 	ReleaseStatus string `xml:"ReleaseStatus,attr"`
 	Documentation string `xml:"Documentation"`
 	Definition    *struct {
-		Fields []uaField `xml:"Field"`
+		Fields      []uaField `xml:"Field"`
+		IsOptionSet bool      `xml:"IsOptionSet,attr"`
 	} `xml:"Definition"`
+	References []uaReference `xml:"References>Reference"`
+}
+
+// uaReference is a Reference of a node: its type (an alias or a NodeId),
+// direction and target.
+type uaReference struct {
+	ReferenceType string `xml:"ReferenceType,attr"`
+	IsForward     string `xml:"IsForward,attr"`
+	Target        string `xml:",chardata"`
 }
 
 // uaField is a Field of a DataType Definition: a structure field (DataType,

@@ -2,7 +2,8 @@
 // erased, as package uabin calls them: the built-in codecs that the engine
 // always uses, and the fast paths of a fastpath.Set. It keeps
 // unsafe.Pointer out of fastpath's API: fastpath fills in this package's
-// variables at initialisation, and uabin reads them.
+// variables at initialisation, and uabin reads them. The other way round,
+// uabin fills in Engine, which fastpath.Verify calls.
 package erased
 
 import (

@@ -28,10 +28,12 @@ type BodyAppender interface {
 type BodyConsumer interface {
 	// ConsumeBody decodes a whole body of the type registered for the
 	// binary encoding id typeID from its Reader (which the caller has
-	// limited to the body's length) and returns a pointer to the new value.
+	// limited to the body's length) and returns a pointer to the value:
+	// old itself, decoded over, when old is a pointer to a value of that
+	// type (the Value of the ExtensionObject decoded into), else a new one.
 	// known is false if no type is registered for typeID; then nothing is
 	// consumed. It counts one nesting level itself.
-	ConsumeBody(typeID types.NodeID) (v any, known bool)
+	ConsumeBody(typeID types.NodeID, old any) (v any, known bool)
 }
 
 // Mark is a position of a Reader or Writer to rewind to: the offset (or

@@ -11,63 +11,25 @@ import (
 	"github.com/uabin/uabin/uabin/nodeset"
 )
 
-// dynamicRegistry registers the structures and enumerations of every
-// companion namespace as run-time definitions (uabin.Registry.
-// RegisterStructure, RegisterEnum) made by nodeset.Set.StructureDefinition.
-// Field DataTypes that the registry cannot resolve by id yet (simple
-// subtypes and integer option sets of any namespace, namespace-0
-// enumerations, abstract structures) are replaced by what they are encoded
-// as (their built-in type, Int32, Structure).
-func dynamicRegistry(t *testing.T, uris []string) (*uabin.Registry, int) {
+// dynamicRegistry loads every companion namespace into a registry with
+// one call, nodeset.Set.Register: run-time definitions of the structures,
+// enumerations, option sets and simple types, registered by namespace URI
+// (so uris, the session table, plays no part). It returns the number of
+// structures.
+func dynamicRegistry(t *testing.T, _ []string) (*uabin.Registry, int) {
 	t.Helper()
 	set, err := nodeset.Load(nodesetFiles...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	byIndex := func(id types.NodeID) types.ExpandedNodeID {
-		return types.ExpandedNodeID{NodeID: id.WithNamespace(0), NamespaceURI: uris[id.Namespace()]}
-	}
 	r := uabin.NewRegistry()
+	if err := set.Register(r); err != nil {
+		t.Fatal(err)
+	}
 	n := 0
 	for _, f := range set.Files[1:] {
-		uri := f.Models[0].URI
-		for _, dt := range set.Namespace(uri) {
-			switch {
-			case dt.Kind == nodeset.KindEnumeration:
-				def, err := set.EnumDefinition(dt)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := r.RegisterEnum(dt.ID, dt.Name, def); err != nil {
-					t.Fatalf("RegisterEnum %v: %v", dt, err)
-				}
-			case dt.Kind.IsStructure():
-				def, err := set.StructureDefinition(dt, uris)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for i, sf := range def.Fields {
-					fdt := set.DataType(byIndex(sf.DataType))
-					switch {
-					case fdt == nil:
-						t.Fatalf("%v: field %s: DataType %v not in the set", dt, sf.Name, sf.DataType)
-					case fdt.Kind == nodeset.KindSimple || fdt.Kind == nodeset.KindOptionSet && fdt.BuiltIn != types.TypeExtensionObject:
-						def.Fields[i].DataType = types.NewNumericNodeID(0, uint32(fdt.BuiltIn))
-					case fdt.Kind == nodeset.KindEnumeration && fdt.ID.NamespaceURI == nodeset.UANamespace:
-						def.Fields[i].DataType = types.NewNumericNodeID(0, uint32(types.TypeInt32))
-					case fdt.Kind.IsStructure() && fdt.IsAbstract:
-						def.Fields[i].DataType = types.NewNumericNodeID(0, 22)
-					}
-				}
-				var enc types.ExpandedNodeID
-				if e, ok := dt.BinaryEncoding(); ok && !dt.IsAbstract {
-					enc = e
-				} else {
-					def.DefaultEncodingID = types.NodeID{}
-				}
-				if err := r.RegisterStructure(enc, dt.ID, dt.Name, def); err != nil {
-					t.Fatalf("RegisterStructure %v: %v", dt, err)
-				}
+		for _, dt := range set.Namespace(f.Models[0].URI) {
+			if dt.Kind.IsStructure() && !dt.IsAbstract {
 				n++
 			}
 		}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestOutput(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(&out); err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	got := out.String()
+	for _, want := range []string{
+		"generated: *machineryresult.ResultDataType with ResultContent [56 57]",
+		`generated: ResultMetaData is a *machineryresult.ResultMetaDataType with ResultID "text 13 Grüße"`,
+		"generated: re-encoded to the same bytes: true",
+		// The Variants print as types.Variant.String makes them.
+		`run time: ResultDataType{ResultMetaData: ExtensionObject{ResultMetaDataType{ResultId: "text 13 Grüße"}}, ResultContent: [`,
+		`run time: JSON {"ResultMetaData":{"ResultId":"text 13 Grüße"},"ResultContent":[56,57]}`,
+		`run time: ResultMetaData is a ResultMetaDataType with ResultId "text 13 Grüße", as generated: true`,
+		"run time: re-encoded to the same bytes: true",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	t.Log("\n" + got)
+}
+
+// TestNodeSetCopy checks that the embedded NodeSet2 file is the shared
+// corpus's (../shared/nodesets relative to the repository root), when that
+// is there.
+func TestNodeSetCopy(t *testing.T) {
+	shared, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "nodesets", "Opc.Ua.Machinery.Result.NodeSet2.xml"))
+	if err != nil {
+		t.Skipf("skipping: no shared copy to compare with (%v)", err)
+	}
+	if !bytes.Equal(shared, machineryResult) {
+		t.Error("Opc.Ua.Machinery.Result.NodeSet2.xml differs from the shared nodeset: copy it again and run go generate")
+	}
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# run.sh [TARBALL] [BUILD]: the ECC interop tests against open62541, in one
+# command.
+#
+#   bash test/interop/open62541/run.sh
+#
+# Installs cmake, gcc, openssl and libssl-dev from the distribution's packages if they
+# are missing, builds the open62541 ECC server with build.sh (arguments as
+# there; the first build takes about a minute on 2 cores, later runs reuse
+# it), starts
+# it on a free loopback port for at most 10 minutes, waits (bounded) until it
+# listens, runs `go test ./test/interop/open62541/` with
+# UABIN_O6_ECC_ENDPOINT set, runs the example command once per ECC policy and
+# mode against it, and always stops the server by its process id.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+cd "$root"
+
+have_ssl_headers() { echo '#include <openssl/evp.h>' | gcc -E -x c - >/dev/null 2>&1; }
+if ! command -v cmake >/dev/null || ! command -v gcc >/dev/null || ! command -v openssl >/dev/null || ! have_ssl_headers; then
+  echo "-- installing cmake, gcc, openssl and libssl-dev from the distribution's packages"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q cmake gcc openssl libssl-dev
+fi
+server=$(bash "$here/build.sh" "$@" | tail -1)
+pki=$(dirname "$(dirname "$server")")/pki
+
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+log=$work/server.log
+"$server" 0 600 "$pki" >"$log" 2>&1 &
+server_pid=$!
+endpoint=
+for _ in $(seq 1 100); do
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    echo "the server exited before it was ready:"; cat "$log"; exit 1
+  fi
+  endpoint=$(sed -n 's/^SERVER READY //p' "$log")
+  [ -n "$endpoint" ] && break
+  sleep 0.1
+done
+[ -n "$endpoint" ] || { echo "the server did not get ready in 10 s:"; cat "$log"; exit 1; }
+echo "-- open62541 ECC server pid $server_pid at $endpoint"
+grep '^endpoint ' "$log" || true
+
+UABIN_O6_ECC_ENDPOINT=$endpoint go test -count=1 -v ./test/interop/open62541/
+for policy in ECC_nistP256 ECC_nistP384 ECC_nistP256_AesGcm; do
+  for mode in Sign SignAndEncrypt; do
+    echo "-- go run ./examples/client -security $policy -mode $mode"
+    go run ./examples/client -endpoint "$endpoint" -security "$policy" -mode "$mode" \
+      -read 'ns=1;s=Demo.Double' -read 'ns=1;s=Demo.String' -browse 'ns=1;s=Demo'
+  done
+done
+echo "-- done"
