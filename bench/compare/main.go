@@ -12,6 +12,22 @@
 // Usage:
 //
 //	go run . [-benchtime 300ms] [-run REGEXP] [-write ../../docs/benchmarks.md]
+//	         [-c FILE]... [-c-run 'COMMAND ARGS']... [-c-rounds 3] [-c-only]
+//
+// With -c or -c-run the report gains the open62541 (C) comparison of
+// issue 15: uabin/C time ratios per row for encoding into a reused buffer
+// (C enc), decoding into a new value (C dec+clr) and decoding into a reused
+// value (C dec), their geometric means over W1-W7, and W8 framing and
+// reassembly. -c names a file with the saved output of the C programs of
+// ../shared/open62541-bench (bench and/or bench_w8); -c-run a command that
+// prints it, run once per round, for example
+//
+//	taskset -c 1 go run . -c-run '../../../shared/open62541-bench/run.sh bench' \
+//	    -c-run '../../../shared/open62541-bench/run.sh w8' -c-rounds 5
+//
+// Each of the -c-rounds rounds runs the commands, then times uabin-fast on
+// the cases C has figures for, so C and Go alternate on the same (pinned)
+// core; medians over the rounds are reported, with the load average.
 //
 // Progress goes to standard error, one line per case; the table goes to
 // standard output, and with -write the whole report (machine, Go version,
@@ -43,7 +59,30 @@ func main() {
 	benchtime := flag.Duration("benchtime", 300*time.Millisecond, "how long to run each benchmark")
 	run := flag.String("run", "", "only the cases whose id (e.g. W4ReadRequest50) matches this regexp")
 	write := flag.String("write", "", "also write the whole report to this markdown file")
+	var sources []cSource
+	flag.Func("c", "a file with the output of open62541-bench's bench and/or bench_w8 (repeatable: each file is one more C sample)",
+		func(s string) error { sources = append(sources, cSource{file: s}); return nil })
+	flag.Func("c-run", "a command printing the output of bench or bench_w8, split at spaces, run once per round, e.g. 'PATH/run.sh bench' (repeatable)",
+		func(s string) error {
+			f := strings.Fields(s)
+			if len(f) == 0 {
+				return fmt.Errorf("empty command")
+			}
+			sources = append(sources, cSource{cmd: f})
+			return nil
+		})
+	cRounds := flag.Int("c-rounds", 3, "rounds of the open62541 comparison: each runs the -c-run commands, then uabin-fast")
+	cOnly := flag.Bool("c-only", false, "only the open62541 comparison: skip the gopcua table (not with -write)")
 	flag.Parse()
+	if *cOnly && len(sources) == 0 {
+		fatal(fmt.Errorf("-c-only needs -c or -c-run"))
+	}
+	if *cOnly && *write != "" {
+		fatal(fmt.Errorf("-c-only cannot -write: the document needs the gopcua table"))
+	}
+	if *cRounds < 1 {
+		fatal(fmt.Errorf("-c-rounds %d: at least 1", *cRounds))
+	}
 	if err := flag.Set("test.benchtime", benchtime.String()); err != nil {
 		fatal(err)
 	}
@@ -71,17 +110,39 @@ func main() {
 	}
 
 	m := currentMachine(*benchtime)
-	fmt.Fprintf(os.Stderr, "timing %d cases on %s, %d cores, %s, %s per benchmark\n",
-		len(selected), m.cpu, m.cores, m.goVersion, m.benchtime)
+	fmt.Fprintf(os.Stderr, "timing %d cases on %s, %s, %s, %s per benchmark\n",
+		len(selected), m.cpu, m.coresText(), m.goVersion, m.benchtime)
 	start := time.Now()
-	floors := measureFloors()
-	rows, err := measureAll(selected, os.Stderr)
-	if err != nil {
-		fatal(err)
+	var floors []floor
+	var rows []row
+	if !*cOnly {
+		floors = measureFloors()
+		var err error
+		if rows, err = measureAll(selected, os.Stderr); err != nil {
+			fatal(err)
+		}
+	}
+	var cmp *cComparison
+	if len(sources) > 0 {
+		var err error
+		if cmp, err = compareC(selected, sources, *cRounds, os.Stderr); err != nil {
+			fatal(err)
+		}
 	}
 	fmt.Fprintf(os.Stderr, "done in %s\n", time.Since(start).Round(time.Second))
 
 	var b strings.Builder
+	if cmp != nil {
+		b.WriteString("uabin against open62541 (C):\n\n")
+		renderCTable(&b, cmp)
+		b.WriteString("\n")
+		renderCNotes(&b, cmp)
+		b.WriteString("\n")
+	}
+	if *cOnly {
+		fmt.Print(b.String())
+		return
+	}
 	for _, line := range headline(rows, floors) {
 		b.WriteString("- " + line + "\n")
 	}
@@ -98,7 +159,7 @@ func main() {
 	fmt.Print(b.String())
 
 	if *write != "" {
-		doc := renderDocument(m, selected, rows, floors, verdicts, *run)
+		doc := renderDocument(m, selected, rows, floors, verdicts, *run, cmp)
 		if err := os.WriteFile(*write, []byte(doc), 0o644); err != nil {
 			fatal(err)
 		}

@@ -15,7 +15,8 @@ import (
 // machine describes where a run happened.
 type machine struct {
 	cpu       string // model name from /proc/cpuinfo
-	cores     int    // runtime.NumCPU
+	cores     int    // runtime.NumCPU: the cores this process may run on
+	total     int    // processors in /proc/cpuinfo, 0 if unknown
 	procs     int    // GOMAXPROCS
 	goVersion string
 	osArch    string
@@ -29,6 +30,7 @@ func currentMachine(benchtime time.Duration) machine {
 	return machine{
 		cpu:       cpuModel(),
 		cores:     runtime.NumCPU(),
+		total:     cpuCount(),
 		procs:     runtime.GOMAXPROCS(0),
 		goVersion: runtime.Version(),
 		osArch:    runtime.GOOS + "/" + runtime.GOARCH,
@@ -52,15 +54,42 @@ func cpuModel() string {
 	return "unknown"
 }
 
+// cpuCount returns the number of "processor" lines of /proc/cpuinfo, 0 if
+// it cannot be read. runtime.NumCPU counts only the cores of the affinity
+// mask (1 under taskset -c 1).
+func cpuCount() int {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, _, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "processor" {
+			n++
+		}
+	}
+	return n
+}
+
+// coresText describes the cores: "2 cores", or "2 cores, this run pinned
+// to 1" when the affinity mask has fewer.
+func (m machine) coresText() string {
+	if m.total > m.cores {
+		return fmt.Sprintf("%d cores, this run pinned to %d", m.total, m.cores)
+	}
+	return fmt.Sprintf("%d cores", m.cores)
+}
+
 // gitCommit returns the short commit of the checkout (with "+changes" when
-// the tree is not clean), or "" outside a git checkout.
+// files outside docs/ differ from it, such as the report being rewritten),
+// or "" outside a git checkout.
 func gitCommit() string {
 	out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
 	if err != nil {
 		return ""
 	}
 	commit := strings.TrimSpace(string(out))
-	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
+	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no", "--", ":(top)", ":(top,exclude)docs").Output(); err == nil && len(st) > 0 {
 		commit += "+changes"
 	}
 	return commit
@@ -393,9 +422,13 @@ func renderFindings(b *strings.Builder) {
 }
 
 // renderDocument returns the whole docs/benchmarks.md.
-func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdicts []*verdict, selection string) string {
+func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdicts []*verdict, selection string, cmp *cComparison) string {
 	var b strings.Builder
-	b.WriteString("# Benchmarks: uabin against gopcua\n\n")
+	if cmp != nil {
+		b.WriteString("# Benchmarks: uabin against gopcua and open62541\n\n")
+	} else {
+		b.WriteString("# Benchmarks: uabin against gopcua\n\n")
+	}
 	b.WriteString("<!-- Written by `go run . -write ../../docs/benchmarks.md` in bench/compare; do not edit by hand. -->\n\n")
 	b.WriteString("One run of `bench/compare` on the machine below: the workloads W1-W8 of\n")
 	b.WriteString("[workloads.md](workloads.md), encoded and decoded by uabin with its fast paths\n")
@@ -412,7 +445,7 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 	}
 
 	b.WriteString("## Machine\n\n")
-	fmt.Fprintf(&b, "- CPU: %s, %d cores (GOMAXPROCS %d), %s\n", m.cpu, m.cores, m.procs, m.osArch)
+	fmt.Fprintf(&b, "- CPU: %s, %s (GOMAXPROCS %d), %s\n", m.cpu, m.coresText(), m.procs, m.osArch)
 	fmt.Fprintf(&b, "- Go: %s\n", m.goVersion)
 	fmt.Fprintf(&b, "- Date: %s\n", m.date.Format("2006-01-02 15:04 MST"))
 	if m.commit != "" {
@@ -439,6 +472,16 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 		b.WriteString("value; gopcua `ua.DecodeService` for messages, `ua.Decode` into a new value\n")
 		b.WriteString("for W7).\n\n")
 		renderTable(&b, rows, dirDecodeNew)
+	}
+
+	if cmp != nil {
+		b.WriteString("\n## Against open62541 (C)\n\n")
+		b.WriteString("The same workloads timed by open62541, the C library of OPC UA\n")
+		b.WriteString("(`../shared/open62541-bench`, issue 15), side by side with uabin with its fast\n")
+		b.WriteString("paths, on the machine above.\n\n")
+		renderCTable(&b, cmp)
+		b.WriteString("\n")
+		renderCNotes(&b, cmp)
 	}
 
 	b.WriteString("\n## Floors\n\n")
@@ -487,6 +530,14 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 	b.WriteString("go run . -run 'W4|W5' -benchtime 1s       # some cases, longer runs\n")
 	b.WriteString("go test                                   # the verification only\n")
 	b.WriteString("go test -run '^$' -bench . -benchmem -count 10 > new.txt  # for benchstat\n")
+	b.WriteString("# with the open62541 (C) comparison, pinned to one core, C and uabin alternating:\n")
+	rounds := 5
+	if cmp != nil {
+		rounds = cmp.rounds
+	}
+	fmt.Fprintf(&b, "taskset -c 1 go run . -write ../../docs/benchmarks.md -c-rounds %d \\\n", rounds)
+	b.WriteString("    -c-run '../../../shared/open62541-bench/run.sh bench' -c-run '../../../shared/open62541-bench/run.sh w8'\n")
+	b.WriteString("go run . -c-only -c saved-c-output.txt     # the comparison alone, against saved C output\n")
 	b.WriteString("```\n\n")
 	b.WriteString("Benchmark names are `Benchmark<case>/<op>/<implementation>`, for example\n")
 	b.WriteString("`BenchmarkW4ReadRequest50/encode/uabin-fast`; the floors are\n")

@@ -116,7 +116,7 @@ func TestRenderDocument(t *testing.T) {
 	rows, floors := sampleRows()
 	m := machine{cpu: "Test CPU", cores: 2, procs: 2, goVersion: "go1.x", osArch: "linux/amd64",
 		date: time.Date(2026, 11, 29, 21, 15, 0, 0, time.UTC), commit: "abc1234", benchtime: 300 * time.Millisecond}
-	doc := renderDocument(m, cases(), rows, floors, []*verdict{{c: cases()[0]}}, "")
+	doc := renderDocument(m, cases(), rows, floors, []*verdict{{c: cases()[0]}}, "", nil)
 	for _, want := range []string{
 		"# Benchmarks", "## Machine", "Test CPU, 2 cores", "go1.x", "2026-11-29 21:15 UTC", "abc1234",
 		"## Results", "## Decoding into a new value", "| W4 ReadRequest[50] | decode-new | 9,000 |", "## Floors", "## Targets", "## Known differences of gopcua", "### Found outside the workload values", "UnixNano", "## Verification",
