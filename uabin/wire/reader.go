@@ -301,21 +301,32 @@ func (r *Reader) StrOver(old string) string {
 	return r.Text(b)
 }
 
-// maxTextBlock bounds the backing array that Text allocates at once.
-const maxTextBlock = 1 << 20
+// firstTextBlock and maxTextBlock bound the backing arrays that Text
+// allocates.
+const (
+	firstTextBlock = 4 << 10
+	maxTextBlock   = 1 << 20
+)
 
 // Text returns a new string holding b (bytes of the input). The strings of
-// one input share one backing array, allocated at the first string with
-// room for every string the rest of the input can hold (at most 1 MiB at
-// a time), so decoding many strings costs one allocation instead of one
-// each. A string that is kept keeps that array alive: at most the size of
-// the input, the price of the saved allocations.
+// one input share a few backing arrays: the first holds up to 4 KiB (every
+// string of most messages), each next one twice the last, none more than
+// the input left or 1 MiB; so decoding many strings costs a few
+// allocations instead of one each. A string that is kept keeps its array
+// alive: at most twice the bytes of the input's strings, the price of the
+// saved allocations.
 func (r *Reader) Text(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
 	if cap(r.strs)-len(r.strs) < len(b) {
-		r.strs = make([]byte, 0, max(len(b), min(len(r.buf)-r.off, maxTextBlock)))
+		// The first block holds every string the rest of the input can
+		// hold, up to 4 KiB (most messages: one allocation for all their
+		// strings); each next one is twice the last, up to the input left
+		// and 1 MiB, so the blocks of one input are few and at most twice
+		// the bytes of its strings.
+		size := min(len(r.buf)-r.off, maxTextBlock, max(firstTextBlock, 2*cap(r.strs)))
+		r.strs = make([]byte, 0, max(len(b), size))
 	}
 	start := len(r.strs)
 	r.strs = append(r.strs, b...)
