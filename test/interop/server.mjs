@@ -1,12 +1,14 @@
 // server.mjs: the node-opcua server the uabin interop tests run against.
 //
-//   node server.mjs --port 4840 --pki /tmp/pki
+//   node server.mjs --port 4840 --pki "$(mktemp -d)"
 //
 // It listens on 127.0.0.1 only, offers SecurityPolicy None and
 // Basic256Sha256 (Sign, SignAndEncrypt), trusts every client certificate, and
 // prints "READY opc.tcp://127.0.0.1:PORT/uabin" on stdout once it accepts
 // connections. Every value below is also written out in
 // test/interop/values_test.go; change both together.
+import os from "node:os";
+import path from "node:path";
 import {
     OPCUAServer,
     OPCUACertificateManager,
@@ -31,7 +33,7 @@ function arg(name, def) {
 }
 
 const port = parseInt(arg("--port", "4840"), 10);
-const pki = arg("--pki", "/tmp/uabin-interop-pki");
+const pki = arg("--pki", path.join(os.tmpdir(), "uabin-interop-pki"));
 
 // MaxReferencesPerNode is the most references a Browse returns per node
 // before it hands out a continuation point (the server's own limit, applied
