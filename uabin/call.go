@@ -112,6 +112,39 @@ func (s *consumeState) release() {
 	consumePool.Put(s)
 }
 
+// topLimits returns the decoder limits resolved, with MaxDepth capped at
+// hardMaxDepth.
+func (o *Options) topLimits() wire.Limits {
+	l := o.Limits.Resolved()
+	if l.MaxDepth > hardMaxDepth {
+		l.MaxDepth = hardMaxDepth
+	}
+	return l
+}
+
+// initReader readies r, a zero Reader, to read b with the limits of
+// topLimits.
+func (o *Options) initReader(r *wire.Reader, b []byte) {
+	if o.limitsDefault() {
+		r.Init(b, &defaultLimits)
+		return
+	}
+	l := o.topLimits()
+	r.Init(b, &l)
+}
+
+// limitsDefault reports whether o has the default limits (all zero), for
+// which defaultLimits are the resolved ones. Callers pass defaultLimits
+// rather than a result of topLimits: a 40-byte result is stored and
+// reloaded in overlapping moves that stall.
+func (o *Options) limitsDefault() bool {
+	l := &o.Limits
+	return l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0
+}
+
+// defaultLimits are the limits of the zero Options, resolved.
+var defaultLimits = wire.Limits{}.Resolved()
+
 // messageLimit is Limits.Resolved().MaxMessageSize without resolving the
 // other fields.
 func (o *Options) messageLimit() int {
@@ -350,6 +383,19 @@ func (o *Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 	if perr != nil {
 		return b, &EncodeError{Path: perr.path, Err: perr.cause()}
 	}
+	return o.appendCodec(b, v, c, p, msg, id)
+}
+
+// appendCodec is appendTop once the codec c of v and the pointer p to its
+// value are known (and, for a message, its encoding id).
+func (o *Options) appendCodec(b []byte, v any, c *codec, p pointer, msg bool, id types.NodeID) ([]byte, error) {
+	if x := c.ext; x != nil && x.AppendTop != nil && !msg {
+		// A built-in that needs nothing of the call: no call state either.
+		// If it fails, the usual path below gives the error.
+		if out, ok := x.AppendTop(b, o.EmptyStrings, p.p); ok {
+			return out, nil
+		}
+	}
 	if c.op != opCodec && !msg {
 		// A primitive needs no call state: a Writer on the stack.
 		w := wire.Writer{Buf: b, EmptyStrings: o.EmptyStrings}
@@ -418,6 +464,12 @@ func (o *Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
 			return 0, &DecodeError{Path: perr.path, Err: perr.cause()}
 		}
 	}
+	return o.consumeCodec(b, v, c, t, whole, msg)
+}
+
+// consumeCodec is consumeTop once the codec c of *v is known (nil for a
+// message: the type id decides; t is the type of v).
+func (o *Options) consumeCodec(b []byte, v any, c *codec, t reflect.Type, whole, msg bool) (int, error) {
 	max := o.messageLimit()
 	in := b
 	if len(b) > max {
@@ -428,6 +480,19 @@ func (o *Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
 	}
 	if c != nil && c.op != opCodec {
 		return o.consumePrimitiveTop(b, in, ifaceData(v), c, whole, max)
+	}
+	if c != nil && c.ext != nil && c.ext.ConsumeTop != nil {
+		// As in appendTop: no call state; a failure is decoded again below.
+		l := defaultLimits
+		if !o.limitsDefault() {
+			l = o.topLimits()
+		}
+		if n, ok := c.ext.ConsumeTop(in, l, ifaceData(v).p); ok {
+			if whole && n != len(b) {
+				return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
+			}
+			return n, nil
+		}
 	}
 	s := o.newConsumeState(in)
 	defer s.release()
@@ -486,11 +551,7 @@ func typeString(t reflect.Type) string {
 // the cost of such a call. The errors are those of consumeTop.
 func (o *Options) consumePrimitiveTop(b, in []byte, p pointer, c *codec, whole bool, max int) (int, error) {
 	var r wire.Reader
-	l := o.Limits
-	if l.MaxDepth < 0 || l.MaxDepth > hardMaxDepth {
-		l.MaxDepth = hardMaxDepth
-	}
-	r.Reset(in, l)
+	o.initReader(&r, in)
 	consumePrimitive(&r, p, c.op)
 	n, err := r.Offset(), r.Err()
 	if err != nil {

@@ -22,6 +22,17 @@
 //
 // A message of another type than T is an error wrapping ErrUnknownType.
 //
+// Where one type is encoded or decoded in a loop, a Codec finds its plan
+// once instead of from the interface value on every call, with the same
+// bytes and errors; for integers, floats, strings and the built-ins that
+// need no call state (NodeID, ExpandedNodeID, time.Time, GUID,
+// QualifiedName, LocalizedText) a call is then little more than the wire
+// rule:
+//
+//	ids, err := uabin.NewCodec[types.NodeID](uabin.Options{})
+//	buf, err = ids.Append(buf[:0], &id)
+//	err = ids.Unmarshal(b, &id)
+//
 // Values to encode may be given as values or pointers; values to decode
 // must be non-nil pointers. Decoding into a value that already holds data
 // overwrites every field and reuses the capacity of its slices.

@@ -146,3 +146,25 @@ func ExampleOptions_emptyStrings() {
 	// re-encoded:   ff ff ff ff 00 00 00 00
 	// re-encoded:   00 00 00 00 00 00 00 00
 }
+
+// A Codec finds the plan of its type once, for loops that encode or decode
+// one type many times; it gives the bytes and errors of Append and
+// Unmarshal.
+func ExampleNewCodec() {
+	nodes, err := uabin.NewCodec[types.NodeID](uabin.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var buf []byte
+	for _, id := range []uint32{2258, 70000} {
+		n := types.NewNumericNodeID(0, id)
+		buf, _ = nodes.Append(buf[:0], &n)
+		var back types.NodeID
+		err := nodes.Unmarshal(buf, &back)
+		fmt.Printf("% x -> %v %v\n", buf, back, err)
+	}
+	// Output:
+	// 01 00 d2 08 -> i=2258 <nil>
+	// 02 00 00 70 11 01 00 -> i=70000 <nil>
+}

@@ -35,8 +35,8 @@ type Limits struct {
 // Resolved returns l with zero fields replaced by the defaults and negative
 // fields replaced by the largest int.
 func (l Limits) Resolved() Limits {
-	if l == (Limits{}) {
-		return defaultLimits // the common case, once per decoding call
+	if l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0 {
+		return defaultLimits // the common case; field by field, as l == Limits{} is a memequal call
 	}
 	l.MaxDepth = resolve(l.MaxDepth, DefaultMaxDepth)
 	l.MaxArrayLength = resolve(l.MaxArrayLength, DefaultMaxArrayLength)

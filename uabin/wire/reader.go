@@ -391,3 +391,17 @@ func (r *Reader) Raw(n int) []byte {
 	r.off += n
 	return b
 }
+
+// Init readies r, a zero Reader (such as a new variable), to read b with
+// limits l, which must be resolved (Limits.Resolved). It only stores, so
+// on a Reader on the caller's stack it is cheaper than Reset, which reads
+// r's limits to leave equal ones alone.
+func (r *Reader) Init(b []byte, l *Limits) {
+	r.buf, r.end = b, len(b)
+	// Field by field: a struct copy is made of overlapping 16-byte moves,
+	// which stall when l was just stored field by field (a spilled
+	// argument).
+	r.Limits.MaxDepth, r.Limits.MaxArrayLength = l.MaxDepth, l.MaxArrayLength
+	r.Limits.MaxStringLength, r.Limits.MaxByteStringLength = l.MaxStringLength, l.MaxByteStringLength
+	r.Limits.MaxMessageSize = l.MaxMessageSize
+}

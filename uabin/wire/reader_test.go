@@ -277,3 +277,24 @@ func TestReaderRawStrings(t *testing.T) {
 		t.Fatalf("got %v", r.Err())
 	}
 }
+
+// TestReaderInit: Init on a zero Reader reads like Reset with the same
+// resolved limits, and applies them.
+func TestReaderInit(t *testing.T) {
+	in := []byte{4, 0, 0, 0, 'a', 'b', 'c', 'd', 9}
+	l := Limits{MaxStringLength: 3}.Resolved()
+	var r Reader
+	r.Init(in, &l)
+	if r.Limits != l || r.Remaining() != len(in) || r.Offset() != 0 {
+		t.Fatalf("after Init: limits %+v, %d remaining, offset %d", r.Limits, r.Remaining(), r.Offset())
+	}
+	if s := r.Str(); s != "" || !errors.Is(r.Err(), ErrLimitExceeded) {
+		t.Errorf("Str with MaxStringLength 3 = %q, %v; want ErrLimitExceeded", s, r.Err())
+	}
+	l = Limits{}.Resolved()
+	var r2 Reader
+	r2.Init(in, &l)
+	if s := r2.Str(); s != "abcd" || r2.Err() != nil || r2.Uint8() != 9 || r2.Remaining() != 0 {
+		t.Errorf("Str with the default limits = %q, %v", s, r2.Err())
+	}
+}

@@ -28,6 +28,17 @@ type Codec struct {
 	// IsZero reports whether the value is the type's zero value, the
 	// presence test of optional fields (built-in codecs only).
 	IsZero func(p unsafe.Pointer) bool
+
+	// AppendTop and ConsumeTop, where set, encode and decode a top-level
+	// value with a Writer or Reader of their own, on their stack, so that
+	// the call needs no pooled state. They are set only for the built-ins
+	// that never reach an ExtensionObject body or a nesting level (NodeID,
+	// ExpandedNodeID, time.Time, GUID, QualifiedName, LocalizedText). They
+	// report false if the value fails; the engine then runs the call the
+	// usual way, which gives the error with its path. The limits are
+	// resolved (wire.Limits.Resolved).
+	AppendTop  func(b []byte, emptyStrings bool, p unsafe.Pointer) ([]byte, bool)
+	ConsumeTop func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool)
 }
 
 // Builtin maps each Go type that the ua: tags cannot describe (NodeID,

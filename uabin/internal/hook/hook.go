@@ -3,13 +3,20 @@
 // ExtensionObject bodies, which only the engine's type registry can encode
 // and decode.
 //
-// Package wire sets the function variables at initialisation. They take
-// the *wire.Reader or *wire.Writer as an any, since this package sits below
-// wire and cannot name its types; they are called on rare paths only
-// (ExtensionObject bodies and failures).
+// Package wire sets the offsets of the slots at initialisation, since this
+// package sits below wire and cannot name its types. The slots are reached
+// by pointer arithmetic rather than through a function value so that a
+// Reader or Writer does not escape to the heap: an indirect call would make
+// every codec that may meet an ExtensionObject (Variant, DataValue) leak its
+// Writer, and a top-level Variant could not be encoded with a Writer on the
+// stack.
 package hook
 
-import "github.com/uabin/uabin/types"
+import (
+	"unsafe"
+
+	"github.com/uabin/uabin/types"
+)
 
 // BodyAppender encodes ExtensionObject bodies for the one Writer it is
 // installed in.
@@ -35,9 +42,16 @@ type BodyConsumer interface {
 	ConsumeBody(typeID types.NodeID, old any) (v any, known bool)
 }
 
-var (
-	// WriterBodies returns the BodyAppender slot of a *wire.Writer.
-	WriterBodies func(w any) *BodyAppender
-	// ReaderBodies returns the BodyConsumer slot of a *wire.Reader.
-	ReaderBodies func(r any) *BodyConsumer
-)
+// WriterOffset and ReaderOffset are the offsets of the slots in wire.Writer
+// and wire.Reader, set by package wire.
+var WriterOffset, ReaderOffset uintptr
+
+// WriterBodies returns the BodyAppender slot of w, a *wire.Writer.
+func WriterBodies[W any](w *W) *BodyAppender {
+	return (*BodyAppender)(unsafe.Add(unsafe.Pointer(w), WriterOffset))
+}
+
+// ReaderBodies returns the BodyConsumer slot of r, a *wire.Reader.
+func ReaderBodies[R any](r *R) *BodyConsumer {
+	return (*BodyConsumer)(unsafe.Add(unsafe.Pointer(r), ReaderOffset))
+}

@@ -1,0 +1,301 @@
+package uabin
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/uabin/uabin/types"
+)
+
+// codecOptions are the options every Codec test runs under: the defaults,
+// plans only, EmptyStrings and tight limits (which the stack paths must
+// apply as the usual path does).
+var codecOptions = []Options{
+	{},
+	{DisableFastPaths: true},
+	{EmptyStrings: true},
+	{Limits: Limits{MaxStringLength: 3, MaxByteStringLength: 3, MaxArrayLength: 2, MaxDepth: 3, MaxMessageSize: 40}},
+}
+
+// errText is an error's text, or "<nil>".
+func errText(err error) string { return fmt.Sprint(err) }
+
+// checkCodec checks that Codec[T] gives what the Options API gives for
+// each value: the same bytes or error from Append, and for the encoding,
+// each of its prefixes and the encoding with a byte left over, the same
+// value (on success), byte count and error from Unmarshal and Decode.
+func checkCodec[T any](t *testing.T, vals []T) {
+	t.Helper()
+	for _, o := range codecOptions {
+		k, err := NewCodec[T](o)
+		if err != nil {
+			t.Fatalf("%s NewCodec[%T]: %v", optsName(o), *new(T), err)
+		}
+		for i := range vals {
+			v := &vals[i]
+			want, werr := o.Append([]byte{0xee}, v)
+			got, gerr := k.Append([]byte{0xee}, v)
+			if !bytes.Equal(got, want) || errText(gerr) != errText(werr) {
+				t.Fatalf("%s %T #%d Append:\n got % x, %v\nwant % x, %v", optsName(o), *v, i, got, gerr, want, werr)
+			}
+			if werr != nil {
+				continue
+			}
+			enc := want[1:]
+			checkAsField(t, o, v, enc)
+			inputs := [][]byte{append(enc[:len(enc):len(enc)], 0x55)}
+			for n := 0; n <= len(enc); n++ {
+				inputs = append(inputs, enc[:n])
+			}
+			for _, in := range inputs {
+				var w, g T
+				werr := o.Unmarshal(in, &w)
+				gerr := k.Unmarshal(in, &g)
+				if errText(gerr) != errText(werr) {
+					t.Fatalf("%s %T #%d Unmarshal(% x):\n got %v\nwant %v", optsName(o), *v, i, in, gerr, werr)
+				}
+				if werr == nil {
+					if d := cmp.Diff(w, g, cmpOpts...); d != "" {
+						t.Fatalf("%s %T #%d Unmarshal(% x) (-want +got):\n%s", optsName(o), *v, i, in, d)
+					}
+				}
+				var w2, g2 T
+				wn, werr := o.Decode(in, &w2)
+				gn, gerr := k.Decode(in, &g2)
+				if gn != wn || errText(gerr) != errText(werr) {
+					t.Fatalf("%s %T #%d Decode(% x):\n got %d, %v\nwant %d, %v", optsName(o), *v, i, in, gn, gerr, wn, werr)
+				}
+				if werr == nil {
+					if d := cmp.Diff(w2, g2, cmpOpts...); d != "" {
+						t.Fatalf("%s %T #%d Decode(% x) (-want +got):\n%s", optsName(o), *v, i, in, d)
+					}
+				}
+			}
+		}
+	}
+}
+
+// wrapped holds a T as a field, where it is encoded by the struct loop,
+// never by a top-level stack path: the oracle of those paths.
+type wrapped[T any] struct{ V T }
+
+// checkAsField checks that *v as a top-level value and as a field give
+// the same bytes, and that decoding enc and its prefixes gives the same
+// value, offset and cause (the path differs: the field adds "V").
+func checkAsField[T any](t *testing.T, o Options, v *T, enc []byte) {
+	t.Helper()
+	fb, err := o.Marshal(&wrapped[T]{*v})
+	if err != nil || !bytes.Equal(fb, enc) {
+		t.Fatalf("%s %T as a field: % x, %v; at the top level % x", optsName(o), *v, fb, err, enc)
+	}
+	for n := 0; n <= len(enc); n++ {
+		var top T
+		var field wrapped[T]
+		terr := o.Unmarshal(enc[:n], &top)
+		ferr := o.Unmarshal(enc[:n], &field)
+		if (terr == nil) != (ferr == nil) {
+			t.Fatalf("%s %T from % x: top level %v, as a field %v", optsName(o), *v, enc[:n], terr, ferr)
+		}
+		if terr == nil {
+			if d := cmp.Diff(field.V, top, cmpOpts...); d != "" {
+				t.Fatalf("%s %T from % x: top level against field (-field +top):\n%s", optsName(o), *v, enc[:n], d)
+			}
+			continue
+		}
+		var td, fd *DecodeError
+		if !errors.As(terr, &td) || !errors.As(ferr, &fd) || td.Offset != fd.Offset || errText(td.Err) != errText(fd.Err) {
+			t.Fatalf("%s %T from % x: top level %v, as a field %v", optsName(o), *v, enc[:n], terr, ferr)
+		}
+	}
+}
+
+// many returns n values made by f.
+func many[T any](n int, f func() T) []T {
+	out := make([]T, n)
+	for i := range out {
+		out[i] = f()
+	}
+	return out
+}
+
+// TestCodecMatchesOptions: Codec[T] is Options.Append, Unmarshal and
+// Decode on a *T, for the types with a stack path (primitives and the
+// built-ins that need no call state) and for those without.
+func TestCodecMatchesOptions(t *testing.T) {
+	g := gen{rand.New(rand.NewPCG(5, 6))}
+	checkCodec(t, many(50, g.u32))
+	checkCodec(t, many(50, g.f64))
+	checkCodec(t, many(50, func() int8 { return int8(g.u32()) }))
+	checkCodec(t, many(50, func() bool { return g.coin() }))
+	checkCodec(t, many(50, g.str))
+	checkCodec(t, many(50, g.bytes))
+	checkCodec(t, many(50, g.nodeID))
+	checkCodec(t, many(50, func() types.ExpandedNodeID {
+		return types.ExpandedNodeID{NodeID: g.nodeID(), NamespaceURI: g.str(), ServerIndex: uint32(g.n(3))}
+	}))
+	checkCodec(t, many(50, func() time.Time {
+		if g.n(4) == 0 {
+			return time.Time{}
+		}
+		return time.Unix(int64(g.n(1<<30)), int64(g.n(1e7))*100).UTC()
+	}))
+	checkCodec(t, many(50, func() types.GUID {
+		return types.GUID{Data1: g.u32(), Data2: uint16(g.u32()), Data4: [8]byte{byte(g.u32())}}
+	}))
+	checkCodec(t, many(50, func() types.QualifiedName {
+		return types.QualifiedName{NamespaceIndex: uint16(g.n(3)), Name: g.str()}
+	}))
+	checkCodec(t, many(50, func() types.LocalizedText { return types.LocalizedText{Locale: g.str(), Text: g.str()} }))
+	checkCodec(t, many(50, func() types.Variant { return g.variant(2) }))
+	checkCodec(t, many(50, func() types.DataValue { return g.dataValue(2) }))
+	checkCodec(t, many(20, func() Rich { return *g.rich() }))
+	checkCodec(t, many(5, func() types.ReadRequest {
+		return types.ReadRequest{NodesToRead: make([]types.ReadValueID, g.n(4)), TimestampsToReturn: types.TimestampsToReturnBoth}
+	}))
+}
+
+// TestCodecNil: a nil *T encodes T's zero value and cannot be decoded
+// into, with the errors of the Options API.
+func TestCodecNil(t *testing.T) {
+	for _, o := range codecOptions {
+		ku, _ := NewCodec[uint32](o)
+		kn, _ := NewCodec[types.NodeID](o)
+		kr, _ := NewCodec[types.ReadRequest](o)
+		for _, c := range []struct {
+			name     string
+			got      func() ([]byte, error)
+			want     func() ([]byte, error)
+			gotDec   func() error
+			wantDec  func() error
+			gotDecN  func() (int, error)
+			wantDecN func() (int, error)
+		}{
+			{"uint32", func() ([]byte, error) { return ku.Marshal(nil) }, func() ([]byte, error) { return o.Marshal((*uint32)(nil)) },
+				func() error { return ku.Unmarshal([]byte{1, 2, 3, 4}, nil) }, func() error { return o.Unmarshal([]byte{1, 2, 3, 4}, (*uint32)(nil)) },
+				func() (int, error) { return ku.Decode([]byte{1, 2, 3, 4}, nil) }, func() (int, error) { return o.Decode([]byte{1, 2, 3, 4}, (*uint32)(nil)) }},
+			{"NodeID", func() ([]byte, error) { return kn.Marshal(nil) }, func() ([]byte, error) { return o.Marshal((*types.NodeID)(nil)) },
+				func() error { return kn.Unmarshal([]byte{0, 1}, nil) }, func() error { return o.Unmarshal([]byte{0, 1}, (*types.NodeID)(nil)) },
+				func() (int, error) { return kn.Decode([]byte{0, 1}, nil) }, func() (int, error) { return o.Decode([]byte{0, 1}, (*types.NodeID)(nil)) }},
+			{"ReadRequest", func() ([]byte, error) { return kr.Marshal(nil) }, func() ([]byte, error) { return o.Marshal((*types.ReadRequest)(nil)) },
+				func() error { return kr.Unmarshal(nil, nil) }, func() error { return o.Unmarshal(nil, (*types.ReadRequest)(nil)) },
+				func() (int, error) { return kr.Decode(nil, nil) }, func() (int, error) { return o.Decode(nil, (*types.ReadRequest)(nil)) }},
+		} {
+			gb, gerr := c.got()
+			wb, werr := c.want()
+			if !bytes.Equal(gb, wb) || errText(gerr) != errText(werr) {
+				t.Errorf("%s %s Marshal(nil) = % x, %v; want % x, %v", optsName(o), c.name, gb, gerr, wb, werr)
+			}
+			if g, w := c.gotDec(), c.wantDec(); g == nil || errText(g) != errText(w) {
+				t.Errorf("%s %s Unmarshal into nil = %v; want %v", optsName(o), c.name, g, w)
+			}
+			gn, g := c.gotDecN()
+			wn, w := c.wantDecN()
+			if g == nil || gn != wn || errText(g) != errText(w) {
+				t.Errorf("%s %s Decode into nil = %d, %v; want %d, %v", optsName(o), c.name, gn, g, wn, w)
+			}
+		}
+	}
+}
+
+// TestNewCodecError: a type that cannot be encoded fails at NewCodec,
+// with the error (ErrUnsupported, the field named) that Append gives.
+func TestNewCodecError(t *testing.T) {
+	type Bad struct {
+		A int32
+		C chan int
+	}
+	k, err := NewCodec[Bad](Options{})
+	if k != nil || !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("NewCodec[Bad] = %v, %v; want nil and ErrUnsupported", k, err)
+	}
+	_, aerr := Marshal(&Bad{})
+	if aerr == nil || !bytes.Contains([]byte(err.Error()), []byte("C")) {
+		t.Errorf("NewCodec[Bad] error %q does not name the field (Marshal: %v)", err, aerr)
+	}
+}
+
+// TestCodecOptionsCopied: a Codec keeps the options it was made with.
+func TestCodecOptionsCopied(t *testing.T) {
+	o := Options{}
+	k, _ := NewCodec[string](o)
+	o.EmptyStrings = true
+	s := ""
+	if b, _ := k.Marshal(&s); !bytes.Equal(b, []byte{0xff, 0xff, 0xff, 0xff}) {
+		t.Errorf(`Marshal("") = % x; want the null String of the options it was made with`, b)
+	}
+}
+
+// TestCodecAllocs: encoding and decoding into a reused value allocate
+// nothing, with a stack path or without.
+func TestCodecAllocs(t *testing.T) {
+	u := uint32(7)
+	n := types.NewStringNodeID(2, "Demo.Static.Scalar.Double")
+	req := types.ReadRequest{NodesToRead: make([]types.ReadValueID, 10)}
+	ku, _ := NewCodec[uint32](Options{})
+	kn, _ := NewCodec[types.NodeID](Options{})
+	kr, _ := NewCodec[types.ReadRequest](Options{})
+	buf := make([]byte, 0, 1024)
+	ub, _ := ku.Marshal(&u)
+	nb, _ := kn.Marshal(&n)
+	rb, _ := kr.Marshal(&req)
+	var gu uint32
+	var gn types.NodeID
+	var gr types.ReadRequest
+	_ = kn.Unmarshal(nb, &gn)
+	_ = kr.Unmarshal(rb, &gr)
+	for _, c := range []struct {
+		name string
+		f    func()
+	}{
+		{"Append uint32", func() { buf, _ = ku.Append(buf[:0], &u) }},
+		{"Append NodeID", func() { buf, _ = kn.Append(buf[:0], &n) }},
+		{"Append ReadRequest", func() { buf, _ = kr.Append(buf[:0], &req) }},
+		{"Unmarshal uint32", func() { _ = ku.Unmarshal(ub, &gu) }},
+		{"Unmarshal NodeID into a reused value", func() { _ = kn.Unmarshal(nb, &gn) }},
+		{"Unmarshal ReadRequest into a reused value", func() { _ = kr.Unmarshal(rb, &gr) }},
+	} {
+		if a := testing.AllocsPerRun(100, c.f); a != 0 {
+			t.Errorf("%s: %v allocs, want 0", c.name, a)
+		}
+	}
+}
+
+// TestCodecConcurrent: one Codec used by several goroutines at once (run
+// with -race).
+func TestCodecConcurrent(t *testing.T) {
+	kn, _ := NewCodec[types.NodeID](Options{})
+	kr, _ := NewCodec[types.ReadRequest](Options{})
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 200 {
+				n := types.NewNumericNodeID(uint16(i), uint32(j))
+				b, err := kn.Marshal(&n)
+				var got types.NodeID
+				if err == nil {
+					err = kn.Unmarshal(b, &got)
+				}
+				req := types.ReadRequest{MaxAge: float64(j), NodesToRead: make([]types.ReadValueID, i)}
+				rb, err2 := kr.Marshal(&req)
+				var greq types.ReadRequest
+				if err2 == nil {
+					err2 = kr.Unmarshal(rb, &greq)
+				}
+				if err != nil || err2 != nil || got != n || greq.MaxAge != req.MaxAge || len(greq.NodesToRead) != i {
+					t.Errorf("goroutine %d #%d: %v, %v", i, j, err, err2)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
