@@ -2,8 +2,9 @@ package main
 
 // The open62541 (C) column: uabin against the C reference benchmark of
 // ../shared/open62541-bench (its programs bench and bench_w8, usually run
-// through its run.sh), whose output is parsed here, and uabin-fast timed in
-// rounds that alternate with the C runs.
+// through its run.sh), whose output is parsed here, and uabin with its fast
+// paths (through uabin.Codec[T], testCase.typed) timed in rounds that
+// alternate with the C runs.
 
 import (
 	"bufio"
@@ -380,14 +381,18 @@ func compareC(selected []*testCase, sources []cSource, rounds int, progress io.W
 		}
 		fmt.Fprintf(progress, "uabin round %d/%d: %d cases (load %s)\n", round, rounds, len(compared), loadAvg())
 		for _, c := range compared {
+			cd := &c.typed
+			if cd.encode == nil {
+				cd = &c.codecs[implFast] // W8: the chunk layer
+			}
 			dirs := 3
-			if c.workload == "W8" || c.codecs[implFast].decodeNew == nil {
+			if c.workload == "W8" || cd.decodeNew == nil {
 				dirs = 2
 			}
 			for dir := 0; dir < dirs; dir++ {
-				r := testing.Benchmark(func(b *testing.B) { benchOp(b, c, dir, implFast) })
+				r := testing.Benchmark(func(b *testing.B) { benchCodec(b, c, cd, dir, "uabin Codec[T]") })
 				if r.N == 0 {
-					return nil, fmt.Errorf("%s %s uabin-fast: the benchmark failed", c.id, c.dirName(dir))
+					return nil, fmt.Errorf("%s %s uabin Codec[T]: the benchmark failed", c.id, c.dirName(dir))
 				}
 				m := fromResult(r)
 				goS[c.id].ns[dir] = append(goS[c.id].ns[dir], m.ns)
@@ -513,9 +518,10 @@ func renderCNotes(b *strings.Builder, cmp *cComparison) {
 		srcs = append(srcs, s.String())
 	}
 	fmt.Fprintf(b, "- C figures from %s.\n", strings.Join(srcs, ", "))
-	fmt.Fprintf(b, "- %d round(s), %s to %s: each round runs the C command(s), then times uabin-fast\n",
+	fmt.Fprintf(b, "- %d round(s), %s to %s: each round runs the C command(s), then times uabin\n",
 		cmp.rounds, cmp.start.Format("2006-01-02 15:04"), cmp.end.Format("15:04 MST"))
-	b.WriteString("  (every direction of every compared case, one `testing.Benchmark` each); the table\n")
+	b.WriteString("  with its fast paths through `uabin.Codec[T]` (every direction of every compared\n")
+	b.WriteString("  case, one `testing.Benchmark` each); the table\n")
 	b.WriteString("  gives the median over the rounds, and C's own figure is already a median over\n")
 	b.WriteString("  its interleaved passes. Figures from files count as one more C sample each.\n")
 	fmt.Fprintf(b, "- Load average (1, 5, 15 min) before: %s; after: %s.\n", cmp.loadBefore, cmp.loadAfter)

@@ -71,7 +71,7 @@ func main() {
 			sources = append(sources, cSource{cmd: f})
 			return nil
 		})
-	cRounds := flag.Int("c-rounds", 3, "rounds of the open62541 comparison: each runs the -c-run commands, then uabin-fast")
+	cRounds := flag.Int("c-rounds", 3, "rounds of the open62541 comparison: each runs the -c-run commands, then uabin (Codec[T])")
 	cOnly := flag.Bool("c-only", false, "only the open62541 comparison: skip the gopcua table (not with -write)")
 	flag.Parse()
 	if *cOnly && len(sources) == 0 {

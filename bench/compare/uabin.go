@@ -16,6 +16,7 @@ import (
 // uabinSide is a uabin workload value that makes a codec for either mode.
 type uabinSide interface {
 	codec(plansOnly bool) codec
+	typed() codec // through uabin.Codec[T], with fast paths (testCase.typed)
 }
 
 // uabinOf returns the uabin side of a plain value: encoded with
@@ -37,6 +38,28 @@ func (u uabinValue[T]) codec(plansOnly bool) codec {
 		decodeNew: func(src []byte) error {
 			fresh = new(T)
 			return opts.Unmarshal(src, fresh)
+		},
+		checkNew: func() error { return sameValue(&want, fresh) },
+	}
+}
+
+// typed is codec(false) through a uabin.Codec[T]: Codec.Append into the
+// reused buffer, Codec.Unmarshal into one reused T or a new one.
+func (u uabinValue[T]) typed() codec {
+	k, err := uabin.NewCodec[T](uabin.Options{})
+	if err != nil {
+		return codec{na: err.Error()}
+	}
+	want := u.want
+	var got T
+	var fresh *T
+	return codec{
+		encode: func(dst []byte) ([]byte, error) { return k.Append(dst, &want) },
+		decode: func(src []byte) error { return k.Unmarshal(src, &got) },
+		check:  func() error { return sameValue(&want, &got) },
+		decodeNew: func(src []byte) error {
+			fresh = new(T)
+			return k.Unmarshal(src, fresh)
 		},
 		checkNew: func() error { return sameValue(&want, fresh) },
 	}
@@ -71,6 +94,9 @@ func (u uabinMessage[T]) codec(plansOnly bool) codec {
 		checkNew: func() error { return sameValue(&want, fresh) },
 	}
 }
+
+// typed is codec(false): Codec has no message form.
+func (u uabinMessage[T]) typed() codec { return u.codec(false) }
 
 // sameValue reports how got differs from want (both pointers to the same
 // type); nil if they are deeply equal. The workloads hold no NaN, so

@@ -84,6 +84,7 @@ func verifyCase(c *testCase) *verdict {
 		verifyDecodeNew(v, impl, b)
 	}
 	fast, plans := wire[implFast], wire[implPlans]
+	verifyTyped(v, fast)
 	if fast != nil && plans != nil {
 		if bytes.Equal(fast, plans) {
 			v.pass("uabin-fast and uabin-plans give identical bytes")
@@ -166,4 +167,39 @@ func verifyDecodeNew(v *verdict, impl int, b []byte) {
 	} else {
 		v.pass("%s: decode into a new value gives an equal value", implNames[impl])
 	}
+}
+
+// verifyTyped checks the codec that the open62541 comparison times
+// (testCase.typed): the bytes of uabin-fast, decoded (twice, into its
+// reused value, and into a new one) to an equal value.
+func verifyTyped(v *verdict, fast []byte) {
+	cd := &v.c.typed
+	if cd.encode == nil || cd.na != "" || fast == nil {
+		return
+	}
+	b, err := cd.encode(make([]byte, 0, len(fast)))
+	if err != nil || !bytes.Equal(b, fast) {
+		v.fail("uabin Codec[T]: %s gives other bytes than uabin-fast (%v): %s", v.c.dirs[0], err, firstDifference(fast, b))
+		return
+	}
+	for round := 1; round <= 2; round++ {
+		if err := cd.decode(b); err != nil {
+			v.fail("uabin Codec[T]: %s (round %d): %v", v.c.dirs[1], round, err)
+			return
+		}
+		if err := cd.check(); err != nil {
+			v.fail("uabin Codec[T]: %s (round %d): %v", v.c.dirs[1], round, err)
+			return
+		}
+	}
+	if v.c.measureNew && cd.decodeNew != nil {
+		if err := cd.decodeNew(b); err != nil {
+			v.fail("uabin Codec[T]: decode into a new value: %v", err)
+			return
+		} else if err := cd.checkNew(); err != nil {
+			v.fail("uabin Codec[T]: decode into a new value: %v", err)
+			return
+		}
+	}
+	v.pass("uabin Codec[T]: the bytes of uabin-fast, %s to an equal value", v.c.dirs[1])
 }

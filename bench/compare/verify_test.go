@@ -34,6 +34,9 @@ func TestEveryCaseRunsSomething(t *testing.T) {
 		if c.codecs[implFast].na != "" {
 			t.Errorf("%s: uabin-fast is n/a", c.id)
 		}
+		if c.workload != "W8" && (c.typed.encode == nil || c.typed.na != "") {
+			t.Errorf("%s: no Codec[T] side for the open62541 comparison", c.id)
+		}
 		if c.workload != "W8" && (c.codecs[implPlans].na != "" || c.codecs[implGopcua].na != "") {
 			t.Errorf("%s: only W8 may have n/a columns", c.id)
 		}

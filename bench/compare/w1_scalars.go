@@ -40,6 +40,7 @@ func w1Cases() []*testCase {
 	mk := func(name string, expected ref, u uabinSide, g codec) *testCase {
 		c := &testCase{id: "W1" + identifier(name), workload: "W1", title: name, dirs: encodeDecode, expected: expected}
 		c.codecs[implFast] = u.codec(false)
+		c.typed = u.typed()
 		c.codecs[implPlans] = u.codec(true)
 		c.codecs[implGopcua] = g
 		return c

@@ -23,6 +23,7 @@ func w2Cases() []*testCase {
 	mk := func(id, title string, expected ref, u types.Variant, g *ua.Variant) *testCase {
 		c := &testCase{id: "W2" + id, workload: "W2", title: title, dirs: encodeDecode, expected: expected}
 		c.codecs[implFast] = uabinOf(u).codec(false)
+		c.typed = uabinOf(u).typed()
 		c.codecs[implPlans] = uabinOf(u).codec(true)
 		c.codecs[implGopcua] = gopcuaCodec(g)
 		return c

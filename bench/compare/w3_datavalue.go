@@ -37,6 +37,7 @@ func w3Cases() []*testCase {
 			"17 BE 5B 58 28 3D DA 01 14 00"),
 	}
 	c.codecs[implFast] = uabinOf(u).codec(false)
+	c.typed = uabinOf(u).typed()
 	c.codecs[implPlans] = uabinOf(u).codec(true)
 	c.codecs[implGopcua] = gopcuaCodec(g)
 	return []*testCase{c}

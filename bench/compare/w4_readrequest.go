@@ -39,6 +39,7 @@ func w4Cases() []*testCase {
 		}
 		u := uabinMessageOf(readRequestEncodingID, w4Uabin(n))
 		c.codecs[implFast] = u.codec(false)
+		c.typed = u.typed()
 		c.codecs[implPlans] = u.codec(true)
 		c.codecs[implGopcua] = gopcuaServiceCodec(readRequestEncodingID, w4Gopcua(n))
 		out = append(out, c)

@@ -29,6 +29,7 @@ func w5Cases() []*testCase {
 		}
 		u := uabinMessageOf(readResponseEncodingID, w5Uabin(n))
 		c.codecs[implFast] = u.codec(false)
+		c.typed = u.typed()
 		c.codecs[implPlans] = u.codec(true)
 		c.codecs[implGopcua] = gopcuaServiceCodec(readResponseEncodingID, w5Gopcua(n))
 		out = append(out, c)

@@ -31,6 +31,7 @@ func w6Cases() []*testCase {
 	}
 	u := uabinMessageOf(browseResponseEncodingID, w6Uabin())
 	c.codecs[implFast] = u.codec(false)
+	c.typed = u.typed()
 	c.codecs[implPlans] = u.codec(true)
 	c.codecs[implGopcua] = gopcuaServiceCodec(browseResponseEncodingID, w6Gopcua())
 	return []*testCase{c}

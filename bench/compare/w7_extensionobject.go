@@ -30,6 +30,7 @@ func w7Cases() []*testCase {
 	}
 	u := uabinOf(w7Uabin())
 	c.codecs[implFast] = u.codec(false)
+	c.typed = u.typed()
 	c.codecs[implPlans] = u.codec(true)
 	c.codecs[implGopcua] = gopcuaCodec(w7Gopcua())
 	return []*testCase{c}

@@ -60,6 +60,12 @@ type testCase struct {
 	expected []byte
 	// codecs holds one codec per implementation, in column order.
 	codecs [numImpls]codec
+	// typed is uabin with its fast paths through uabin.Codec[T] (NewCodec:
+	// the type resolved once, as open62541's callers pass its type
+	// descriptor), which the open62541 comparison times; the service
+	// messages, which Codec has no form for, use the message API there as
+	// in codecs[implFast]. Unset for W8.
+	typed codec
 	// measureNew adds the direction dirDecodeNew (decoding into a new value)
 	// to the case's benchmarks and to the report.
 	measureNew bool
@@ -123,13 +129,17 @@ var encodeDecode = [2]string{"encode", "decode"}
 // implementation's own encoding into its reused value (or a new one). b.SetBytes is the size of that encoding (the body size for
 // W8), so MB/s are comparable within a row.
 func benchOp(b *testing.B, c *testCase, dir, impl int) {
-	cd := &c.codecs[impl]
+	benchCodec(b, c, &c.codecs[impl], dir, implNames[impl])
+}
+
+// benchCodec is benchOp for the codec cd of c, named name in failures.
+func benchCodec(b *testing.B, c *testCase, cd *codec, dir int, name string) {
 	if cd.na != "" {
 		b.Skip("n/a: " + cd.na)
 	}
 	wire, err := cd.encode(nil)
 	if err != nil {
-		b.Fatalf("%s %s: %v", c.id, implNames[impl], err)
+		b.Fatalf("%s %s: %v", c.id, name, err)
 	}
 	size := len(wire)
 	if c.workload == "W8" {
