@@ -343,7 +343,7 @@ func (r *Registry) addDefinition(d *dynDef) error {
 	if od := old.dyn.lookupDef(d.dataType, d.dtURI); od != nil {
 		return defErr(d.name, "", ErrDuplicateID, "DataType id %v is already registered for %s", d.dataType, od.name)
 	}
-	s := &regSnapshot{byType: old.byType, byID: old.byID, byURI: old.byURI, dyn: old.dyn.fork()}
+	s := &regSnapshot{byType: old.byType, byID: old.byID, byNum: old.byNum, byURI: old.byURI, dyn: old.dyn.fork()}
 	s.dyn.tables = s.dyn.tables || d.table != nil
 	if d.dtURI == "" {
 		s.dyn.byDT[d.dataType] = d

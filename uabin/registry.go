@@ -40,6 +40,7 @@ type regEntry struct {
 type regSnapshot struct {
 	byType map[reflect.Type]*regEntry
 	byID   map[types.NodeID]*regEntry            // registered by namespace index
+	byNum  map[uint64]*regEntry                  // the numeric ones of byID by numKey: a cheaper hash than a NodeID's
 	byURI  map[string]map[types.NodeID]*regEntry // registered by URI; ids with namespace 0
 	dyn    *dynState                             // run-time definitions (dynamic_registry.go), or nil
 }
@@ -63,6 +64,7 @@ func newRegistry(std []types.TypeInfo) *Registry {
 	s := &regSnapshot{
 		byType: map[reflect.Type]*regEntry{},
 		byID:   map[types.NodeID]*regEntry{},
+		byNum:  map[uint64]*regEntry{},
 		byURI:  map[string]map[types.NodeID]*regEntry{},
 	}
 	for _, ti := range std {
@@ -74,7 +76,7 @@ func newRegistry(std []types.TypeInfo) *Registry {
 			continue
 		}
 		e := &regEntry{typ: ti.Type, g: newGoType(ti.Type), id: id}
-		s.byType[ti.Type], s.byID[id] = e, e
+		s.byType[ti.Type], s.byID[id], s.byNum[numKey(id)] = e, e, e
 	}
 	r.snap.Store(s)
 	return r
@@ -136,6 +138,13 @@ func (s *regSnapshot) withEntry(e *regEntry) *regSnapshot {
 			n.byID[k] = v
 		}
 		n.byID[e.id] = e
+		if e.id.Type() == types.IDTypeNumeric {
+			n.byNum = make(map[uint64]*regEntry, len(s.byNum)+1)
+			for k, v := range s.byNum {
+				n.byNum[k] = v
+			}
+			n.byNum[numKey(e.id)] = e
+		}
 		return &n
 	}
 	n.byURI = make(map[string]map[types.NodeID]*regEntry, len(s.byURI)+1)
@@ -186,7 +195,11 @@ func (r *Registry) byGoType(v any) *regEntry {
 // nil; uris is the session's namespace table.
 func (r *Registry) byID(id types.NodeID, uris []string) *regEntry {
 	s := r.snap.Load()
-	if e := s.byID[id]; e != nil {
+	if id.Type() == types.IDTypeNumeric {
+		if e := s.byNum[numKey(id)]; e != nil {
+			return e
+		}
+	} else if e := s.byID[id]; e != nil {
 		return e
 	}
 	if len(s.byURI) == 0 || int(id.Namespace()) >= len(uris) {
@@ -194,6 +207,9 @@ func (r *Registry) byID(id types.NodeID, uris []string) *regEntry {
 	}
 	return s.byURI[uris[id.Namespace()]][id.WithNamespace(0)]
 }
+
+// numKey is the key of a numeric NodeID in regSnapshot.byNum.
+func numKey(id types.NodeID) uint64 { return uint64(id.Namespace())<<32 | uint64(id.IntID()) }
 
 // LookupType returns the Go type registered for the binary encoding id
 // (resolving URI registrations with namespaceURIs), or nil.
