@@ -69,20 +69,25 @@ func (o *Options) callTypes() callTypes {
 func (o *Options) newAppendState(b []byte) *appendState {
 	s := appendPool.Get().(*appendState)
 	s.w.Buf, s.w.EmptyStrings = b, o.EmptyStrings // the error and depth were cleared by release
-	// MaxDepth as Limits.Resolved would give it, capped at hardMaxDepth,
-	// without resolving the other limits (this runs once per call).
-	switch md := o.MaxDepth; {
-	case md == 0:
-		s.w.MaxDepth = wire.DefaultMaxDepth
-	case md < 0 || md > hardMaxDepth:
-		s.w.MaxDepth = hardMaxDepth
-	default:
-		s.w.MaxDepth = md
-	}
+	s.w.MaxDepth = o.writerDepth()
 	if !s.callTypes.same(o) {
 		s.callTypes = o.callTypes() // as in newConsumeState
 	}
 	return s
+}
+
+// writerDepth is the MaxDepth of the Writers of o's calls: as
+// Limits.Resolved would give it, capped at hardMaxDepth, without resolving
+// the other limits (this runs once per call).
+func (o *Options) writerDepth() int {
+	switch md := o.MaxDepth; {
+	case md == 0:
+		return wire.DefaultMaxDepth
+	case md < 0 || md > hardMaxDepth:
+		return hardMaxDepth
+	default:
+		return md
+	}
 }
 
 func (s *appendState) release() {
@@ -390,9 +395,9 @@ func (o *Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 // value are known (and, for a message, its encoding id).
 func (o *Options) appendCodec(b []byte, v any, c *codec, p pointer, msg bool, id types.NodeID) ([]byte, error) {
 	if x := c.ext; x != nil && x.AppendTop != nil && !msg {
-		// A built-in that needs nothing of the call: no call state either.
-		// If it fails, the usual path below gives the error.
-		if out, ok := x.AppendTop(b, o.EmptyStrings, p.p); ok {
+		// A built-in: no call state. If it fails or meets an
+		// ExtensionObject body, the usual path below takes the call.
+		if out, ok := x.AppendTop(b, o.EmptyStrings, o.writerDepth(), p.p); ok {
 			return out, nil
 		}
 	}

@@ -24,10 +24,10 @@
 //
 // Where one type is encoded or decoded in a loop, a Codec finds its plan
 // once instead of from the interface value on every call, with the same
-// bytes and errors; for integers, floats, strings and the built-ins that
-// need no call state (NodeID, ExpandedNodeID, time.Time, GUID,
-// QualifiedName, LocalizedText) a call is then little more than the wire
-// rule:
+// bytes and errors; for integers, floats, strings and the built-ins
+// (NodeID, ExpandedNodeID, time.Time, GUID, QualifiedName, LocalizedText,
+// Variant, DataValue, DiagnosticInfo), which need no call state, a call is
+// then little more than the wire rule:
 //
 //	ids, err := uabin.NewCodec[types.NodeID](uabin.Options{})
 //	buf, err = ids.Append(buf[:0], &id)

@@ -12,10 +12,12 @@ import (
 // It gives the bytes and errors of Options.Append, Unmarshal and Decode on
 // a *T, without their per-call work: the plan of T is found once, by
 // NewCodec, instead of from the interface value on every call, and the
-// options are resolved once. For the types that need no call state
-// (integers, floating-point numbers, strings, NodeID, ExpandedNodeID,
-// time.Time, GUID, QualifiedName, LocalizedText) a call is then little more
-// than the wire rule itself; for the others it saves the lookup.
+// options are resolved once. For integers, floating-point numbers,
+// strings and the built-ins (NodeID, ExpandedNodeID, time.Time, GUID,
+// QualifiedName, LocalizedText, Variant, DataValue, DiagnosticInfo) a call
+// needs no pooled call state either (a Variant that holds an
+// ExtensionObject body takes the usual path): it is then little more than
+// the wire rule itself; for the others it saves the lookup.
 //
 // Use it where one type is encoded or decoded in a loop; Marshal, Append
 // and Unmarshal remain the general API. A Codec is safe for concurrent use.
@@ -53,7 +55,8 @@ func NewCodec[T any](o Options) (*Codec[T], error) {
 			return r.Offset(), r.Err() == nil
 		}
 	case x != nil && x.AppendTop != nil:
-		k.app = func(b []byte, p unsafe.Pointer) ([]byte, bool) { return x.AppendTop(b, empty, p) }
+		depth := o.writerDepth()
+		k.app = func(b []byte, p unsafe.Pointer) ([]byte, bool) { return x.AppendTop(b, empty, depth, p) }
 		k.cons = func(b []byte, p unsafe.Pointer) (int, bool) { return x.ConsumeTop(b, l, p) }
 	}
 	return k, nil

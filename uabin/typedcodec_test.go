@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -250,6 +251,13 @@ func TestCodecAllocs(t *testing.T) {
 	var gr types.ReadRequest
 	_ = kn.Unmarshal(nb, &gn)
 	_ = kr.Unmarshal(rb, &gr)
+	// A Variant holding an ExtensionObject body takes the call state (no
+	// failed attempt on the stack, which would build an error first).
+	ev := types.MustVariant(types.NewExtensionObject(&types.Argument{Name: "x", ValueRank: -1}))
+	kv, _ := NewCodec[types.Variant](Options{})
+	eb, _ := kv.Marshal(&ev)
+	var gv types.Variant
+	_ = kv.Unmarshal(eb, &gv)
 	for _, c := range []struct {
 		name string
 		f    func()
@@ -260,10 +268,16 @@ func TestCodecAllocs(t *testing.T) {
 		{"Unmarshal uint32", func() { _ = ku.Unmarshal(ub, &gu) }},
 		{"Unmarshal NodeID into a reused value", func() { _ = kn.Unmarshal(nb, &gn) }},
 		{"Unmarshal ReadRequest into a reused value", func() { _ = kr.Unmarshal(rb, &gr) }},
+		{"Append Variant of an ExtensionObject", func() { buf, _ = kv.Append(buf[:0], &ev) }},
 	} {
 		if a := testing.AllocsPerRun(100, c.f); a != 0 {
 			t.Errorf("%s: %v allocs, want 0", c.name, a)
 		}
+	}
+	// One: the ExtensionObject boxed in the Variant's storage, as with
+	// Unmarshal.
+	if a := testing.AllocsPerRun(100, func() { _ = kv.Unmarshal(eb, &gv) }); a != 1 {
+		t.Errorf("Unmarshal Variant of an ExtensionObject into a reused value: %v allocs, want 1", a)
 	}
 }
 
@@ -298,4 +312,37 @@ func TestCodecConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestTopLevelBodies: a top-level Variant or DataValue that holds an
+// ExtensionObject body (directly, in a Variant array, in a nested
+// DataValue) is decoded into the registered Go type, through Unmarshal and
+// through a Codec alike: the stack paths leave such values to the call
+// state, which has the registry.
+func TestTopLevelBodies(t *testing.T) {
+	arg := func(name string) types.ExtensionObject {
+		return types.NewExtensionObject(&types.Argument{Name: name, DataType: types.NewNumericNodeID(0, 11), ValueRank: -1})
+	}
+	scalar := types.MustVariant(arg("a"))
+	var arr types.Variant
+	arr.SetRaw(types.TypeVariant, true, []types.Variant{types.MustVariant(int32(1)), types.MustVariant(arg("b"))}, nil)
+	var nested types.Variant
+	nested.SetRaw(types.TypeDataValue, false, types.DataValue{Value: types.MustVariant(arg("c"))}, nil)
+	vals := []types.Variant{scalar, arr, nested}
+	checkCodec(t, vals)
+	checkCodec(t, []types.DataValue{{Value: scalar}, {Value: arr}, {Value: nested, Status: 7}})
+	kv, _ := NewCodec[types.Variant](Options{})
+	for i := range vals {
+		b, err := kv.Marshal(&vals[i])
+		if err != nil {
+			t.Fatalf("#%d Marshal: %v", i, err)
+		}
+		var got types.Variant
+		if err := kv.Unmarshal(b, &got); err != nil {
+			t.Fatalf("#%d Unmarshal: %v", i, err)
+		}
+		if !got.Equal(vals[i]) || !strings.Contains(got.String(), "Argument") {
+			t.Errorf("#%d: got %v, want %v with its body decoded", i, got, vals[i])
+		}
+	}
 }

@@ -91,3 +91,40 @@ func consumeBulk[E numeric](r *wire.Reader, t types.BuiltinType, s []E) {
 	m := memOf(s)
 	copy(m, r.Raw(len(m)))
 }
+
+// putNumber appends x, a fixed-size integer, little-endian: its bits are
+// its wire bits whatever its sign (floating-point numbers, whose NaNs are
+// rewritten, go through appendFloat32s and appendFloat64s instead). A
+// switch on the size rather than a function value per type, so that the
+// Writer does not escape.
+func putNumber[E numeric](w *wire.Writer, x E) {
+	p := unsafe.Pointer(&x)
+	switch unsafe.Sizeof(x) {
+	case 1:
+		w.Uint8(*(*uint8)(p))
+	case 2:
+		w.Uint16(*(*uint16)(p))
+	case 4:
+		w.Uint32(*(*uint32)(p))
+	default:
+		w.Uint64(*(*uint64)(p))
+	}
+}
+
+// getNumber consumes a fixed-size number of type E (NaN payloads kept, as
+// wire.Reader.Float64 keeps them).
+func getNumber[E numeric](r *wire.Reader) E {
+	var x E
+	p := unsafe.Pointer(&x)
+	switch unsafe.Sizeof(x) {
+	case 1:
+		*(*uint8)(p) = r.Uint8()
+	case 2:
+		*(*uint16)(p) = r.Uint16()
+	case 4:
+		*(*uint32)(p) = r.Uint32()
+	default:
+		*(*uint64)(p) = r.Uint64()
+	}
+	return x
+}

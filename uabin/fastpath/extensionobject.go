@@ -121,7 +121,12 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 		r.FailAt(at, wire.ErrTruncated, "ExtensionObject body length %d needs %d bytes, %d left", n, n, r.Remaining())
 		return
 	}
-	if b := *hook.ReaderBodies(r); enc == types.ExtensionObjectBinary && b != nil {
+	b := *hook.ReaderBodies(r)
+	if b == hook.Deferred && enc == types.ExtensionObjectBinary {
+		r.Fail(wire.Errorf(wire.ErrUnsupported, "%v", hook.ErrDeferred))
+		return
+	}
+	if enc == types.ExtensionObjectBinary && b != nil {
 		saved := r.Limit(n)
 		if r.Err() != nil {
 			return

@@ -7,18 +7,25 @@ import (
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/internal/erased"
+	"github.com/uabin/uabin/uabin/internal/hook"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
 // The top-level entry points (erased.Codec.AppendTop, ConsumeTop) of the
-// built-ins that need nothing of the call: a Writer or Reader on the
-// stack of the closure, which calls the typed function directly (through a
-// function value the Writer would escape to the heap).
+// built-ins: a Writer or Reader on the stack of the closure, which calls
+// the typed function directly (through a function value the Writer would
+// escape to the heap; no codec here takes one). A Variant or DataValue
+// that may hold an ExtensionObject body, which needs the call's registry,
+// is left to the engine's usual path (mayHoldBody, by its type or by its
+// first bytes): returning false before any work costs nothing, where a
+// failure inside would build an error. As a second guard their Readers
+// have hook.Deferred and their Writers no body codec, so that a body
+// fails rather than being kept undecoded.
 
 func init() {
 	setTop[types.NodeID](builtins,
-		func(b []byte, e bool, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e}
+		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
 			appendNodeID(&w, (*types.NodeID)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -29,8 +36,8 @@ func init() {
 			return r.Offset(), r.Err() == nil
 		})
 	setTop[types.ExpandedNodeID](builtins,
-		func(b []byte, e bool, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e}
+		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
 			appendExpandedNodeID(&w, (*types.ExpandedNodeID)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -41,8 +48,8 @@ func init() {
 			return r.Offset(), r.Err() == nil
 		})
 	setTop[time.Time](builtins,
-		func(b []byte, e bool, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e}
+		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
 			appendTime(&w, (*time.Time)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -53,8 +60,8 @@ func init() {
 			return r.Offset(), r.Err() == nil
 		})
 	setTop[types.GUID](fastPaths,
-		func(b []byte, e bool, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e}
+		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
 			appendGUID(&w, (*types.GUID)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -65,8 +72,8 @@ func init() {
 			return r.Offset(), r.Err() == nil
 		})
 	setTop[types.QualifiedName](fastPaths,
-		func(b []byte, e bool, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e}
+		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
 			appendQualifiedName(&w, (*types.QualifiedName)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -77,8 +84,8 @@ func init() {
 			return r.Offset(), r.Err() == nil
 		})
 	setTop[types.LocalizedText](fastPaths,
-		func(b []byte, e bool, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e}
+		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
 			appendLocalizedText(&w, (*types.LocalizedText)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -88,10 +95,62 @@ func init() {
 			consumeLocalizedText(&r, (*types.LocalizedText)(p))
 			return r.Offset(), r.Err() == nil
 		})
+	setTop[types.Variant](builtins,
+		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			v := (*types.Variant)(p)
+			if mayHoldBody(v.Type()) {
+				return b, false
+			}
+			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			appendVariant(&w, v)
+			return w.Buf, w.Err() == nil
+		},
+		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+			if len(b) > 0 && mayHoldBody(types.BuiltinType(b[0]&variantTypeMask)) {
+				return 0, false
+			}
+			var r wire.Reader
+			r.Init(b, &l)
+			*hook.ReaderBodies(&r) = hook.Deferred
+			consumeVariant(&r, (*types.Variant)(p))
+			return r.Offset(), r.Err() == nil
+		})
+	setTop[types.DataValue](fastPaths,
+		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			dv := (*types.DataValue)(p)
+			if mayHoldBody(dv.Value.Type()) {
+				return b, false
+			}
+			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			appendDataValue(&w, dv)
+			return w.Buf, w.Err() == nil
+		},
+		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+			if len(b) > 1 && b[0]&dvValue != 0 && mayHoldBody(types.BuiltinType(b[1]&variantTypeMask)) {
+				return 0, false
+			}
+			var r wire.Reader
+			r.Init(b, &l)
+			*hook.ReaderBodies(&r) = hook.Deferred
+			consumeDataValue(&r, (*types.DataValue)(p))
+			return r.Offset(), r.Err() == nil
+		})
+	setTop[types.DiagnosticInfo](fastPaths,
+		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			appendDiagnosticInfo(&w, (*types.DiagnosticInfo)(p))
+			return w.Buf, w.Err() == nil
+		},
+		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+			var r wire.Reader
+			r.Init(b, &l)
+			consumeDiagnosticInfo(&r, (*types.DiagnosticInfo)(p))
+			return r.Offset(), r.Err() == nil
+		})
 }
 
 // setTop sets the top-level entry points of T's codec in list.
-func setTop[T any](list []*erased.Codec, app func([]byte, bool, unsafe.Pointer) ([]byte, bool),
+func setTop[T any](list []*erased.Codec, app func([]byte, bool, int, unsafe.Pointer) ([]byte, bool),
 	cons func([]byte, wire.Limits, unsafe.Pointer) (int, bool)) {
 	for _, c := range list {
 		if c.Type == reflect.TypeFor[T]() {
@@ -100,4 +159,11 @@ func setTop[T any](list []*erased.Codec, app func([]byte, bool, unsafe.Pointer) 
 		}
 	}
 	panic("fastpath: no codec of " + reflect.TypeFor[T]().String())
+}
+
+// mayHoldBody reports whether a Variant of built-in type t may hold an
+// ExtensionObject body: an ExtensionObject, or a DataValue or Variant
+// (array) that nests one.
+func mayHoldBody(t types.BuiltinType) bool {
+	return t == types.TypeExtensionObject || t == types.TypeDataValue || t == types.TypeVariant
 }

@@ -87,7 +87,12 @@ func appendVariantScalar(w *wire.Writer, v *types.Variant, t types.BuiltinType) 
 		w.Uint8(byte(t))
 		w.Str(v.Str())
 	case types.TypeGUID:
-		appendOne(w, t, v.Raw(), appendGUID)
+		if x, ok := v.Raw().(types.GUID); ok {
+			w.Uint8(byte(t))
+			appendGUID(w, &x)
+		} else {
+			badScalar(w, t, v.Raw())
+		}
 	case types.TypeByteString:
 		b, ok := v.Raw().([]byte)
 		if !ok {
@@ -97,15 +102,40 @@ func appendVariantScalar(w *wire.Writer, v *types.Variant, t types.BuiltinType) 
 		w.Uint8(byte(t))
 		w.ByteString(b)
 	case types.TypeNodeID:
-		appendOne(w, t, v.Raw(), appendNodeID)
+		if x, ok := v.Raw().(types.NodeID); ok {
+			w.Uint8(byte(t))
+			appendNodeID(w, &x)
+		} else {
+			badScalar(w, t, v.Raw())
+		}
 	case types.TypeExpandedNodeID:
-		appendOne(w, t, v.Raw(), appendExpandedNodeID)
+		if x, ok := v.Raw().(types.ExpandedNodeID); ok {
+			w.Uint8(byte(t))
+			appendExpandedNodeID(w, &x)
+		} else {
+			badScalar(w, t, v.Raw())
+		}
 	case types.TypeQualifiedName:
-		appendOne(w, t, v.Raw(), appendQualifiedName)
+		if x, ok := v.Raw().(types.QualifiedName); ok {
+			w.Uint8(byte(t))
+			appendQualifiedName(w, &x)
+		} else {
+			badScalar(w, t, v.Raw())
+		}
 	case types.TypeLocalizedText:
-		appendOne(w, t, v.Raw(), appendLocalizedText)
+		if x, ok := v.Raw().(types.LocalizedText); ok {
+			w.Uint8(byte(t))
+			appendLocalizedText(w, &x)
+		} else {
+			badScalar(w, t, v.Raw())
+		}
 	case types.TypeExtensionObject:
-		appendOne(w, t, v.Raw(), appendExtensionObject)
+		if x, ok := v.Raw().(types.ExtensionObject); ok {
+			w.Uint8(byte(t))
+			appendExtensionObject(w, &x)
+		} else {
+			badScalar(w, t, v.Raw())
+		}
 	case types.TypeDataValue:
 		d, ok := v.Raw().(types.DataValue)
 		if !ok {
@@ -117,15 +147,10 @@ func appendVariantScalar(w *wire.Writer, v *types.Variant, t types.BuiltinType) 
 	}
 }
 
-// appendOne appends the mask and a scalar stored as an E in the interface.
-func appendOne[E any](w *wire.Writer, t types.BuiltinType, val any, app func(*wire.Writer, *E)) {
-	x, ok := val.(E)
-	if !ok {
-		w.Failf(wire.ErrInvalid, "Variant of built-in type %d holds a %T", t, val)
-		return
-	}
-	w.Uint8(byte(t))
-	app(w, &x)
+// badScalar fails on a scalar Variant of type t whose storage holds val,
+// of another type.
+func badScalar(w *wire.Writer, t types.BuiltinType, val any) {
+	w.Failf(wire.ErrInvalid, "Variant of built-in type %d holds a %T", t, val)
 }
 
 func badStorage(w *wire.Writer, t types.BuiltinType, v *types.Variant) {
@@ -203,25 +228,25 @@ func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any) (n int, ok b
 		}
 		return lenOrNull(s), ok
 	case types.TypeSByte:
-		return appendNumbers(w, t, val, (*wire.Writer).Int8)
+		return appendNumbers[int8](w, t, val)
 	case types.TypeByte:
-		return appendNumbers(w, t, val, (*wire.Writer).Uint8)
+		return appendNumbers[uint8](w, t, val)
 	case types.TypeInt16:
-		return appendNumbers(w, t, val, (*wire.Writer).Int16)
+		return appendNumbers[int16](w, t, val)
 	case types.TypeUInt16:
-		return appendNumbers(w, t, val, (*wire.Writer).Uint16)
+		return appendNumbers[uint16](w, t, val)
 	case types.TypeInt32:
-		return appendNumbers(w, t, val, (*wire.Writer).Int32)
+		return appendNumbers[int32](w, t, val)
 	case types.TypeUInt32:
-		return appendNumbers(w, t, val, (*wire.Writer).Uint32)
+		return appendNumbers[uint32](w, t, val)
 	case types.TypeInt64:
-		return appendNumbers(w, t, val, (*wire.Writer).Int64)
+		return appendNumbers[int64](w, t, val)
 	case types.TypeUInt64:
-		return appendNumbers(w, t, val, (*wire.Writer).Uint64)
+		return appendNumbers[uint64](w, t, val)
 	case types.TypeDateTime:
-		return appendNumbers(w, t, val, func(w *wire.Writer, d types.DateTime) { w.Int64(int64(d)) })
+		return appendNumbers[types.DateTime](w, t, val)
 	case types.TypeStatusCode:
-		return appendNumbers(w, t, val, func(w *wire.Writer, s types.StatusCode) { w.Uint32(uint32(s)) })
+		return appendNumbers[types.StatusCode](w, t, val)
 	case types.TypeFloat:
 		s, ok := val.([]float32)
 		if ok && appendLen(w, s) {
@@ -235,23 +260,95 @@ func appendArrayElems(w *wire.Writer, t types.BuiltinType, val any) (n int, ok b
 		}
 		return lenOrNull(s), ok
 	case types.TypeString:
-		return appendEach(w, val, func(w *wire.Writer, s *string) { w.Str(*s) })
+		s, ok := val.([]string)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				if w.Str(s[i]); elemFailedW(w, i) {
+					break
+				}
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeXmlElement:
-		return appendEach(w, val, func(w *wire.Writer, s *types.XmlElement) { w.Str(string(*s)) })
+		s, ok := val.([]types.XmlElement)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				if w.Str(string(s[i])); elemFailedW(w, i) {
+					break
+				}
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeGUID:
-		return appendEach(w, val, appendGUID)
+		s, ok := val.([]types.GUID)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				if appendGUID(w, &s[i]); elemFailedW(w, i) {
+					break
+				}
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeByteString:
-		return appendEach(w, val, func(w *wire.Writer, b *[]byte) { w.ByteString(*b) })
+		s, ok := val.([][]byte)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				if w.ByteString(s[i]); elemFailedW(w, i) {
+					break
+				}
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeNodeID:
-		return appendEach(w, val, appendNodeID)
+		s, ok := val.([]types.NodeID)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				if appendNodeID(w, &s[i]); elemFailedW(w, i) {
+					break
+				}
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeExpandedNodeID:
-		return appendEach(w, val, appendExpandedNodeID)
+		s, ok := val.([]types.ExpandedNodeID)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				if appendExpandedNodeID(w, &s[i]); elemFailedW(w, i) {
+					break
+				}
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeQualifiedName:
-		return appendEach(w, val, appendQualifiedName)
+		s, ok := val.([]types.QualifiedName)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				if appendQualifiedName(w, &s[i]); elemFailedW(w, i) {
+					break
+				}
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeLocalizedText:
-		return appendEach(w, val, appendLocalizedText)
+		s, ok := val.([]types.LocalizedText)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				if appendLocalizedText(w, &s[i]); elemFailedW(w, i) {
+					break
+				}
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeExtensionObject:
-		return appendEach(w, val, appendExtensionObject)
+		s, ok := val.([]types.ExtensionObject)
+		if ok && appendLen(w, s) {
+			for i := range s {
+				if appendExtensionObject(w, &s[i]); elemFailedW(w, i) {
+					break
+				}
+			}
+		}
+		return lenOrNull(s), ok
 	case types.TypeDataValue:
 		s, ok := val.([]types.DataValue)
 		if ok && appendLen(w, s) {
@@ -297,9 +394,9 @@ func lenOrNull[E any](s []E) int {
 	return len(s)
 }
 
-// appendNumbers appends an array of fixed-size numbers: in one copy where
-// useBulk, else one by one with put.
-func appendNumbers[E numeric](w *wire.Writer, t types.BuiltinType, val any, put func(*wire.Writer, E)) (int, bool) {
+// appendNumbers appends an array of fixed-size integers: in one copy where
+// useBulk, else one by one.
+func appendNumbers[E numeric](w *wire.Writer, t types.BuiltinType, val any) (int, bool) {
 	s, ok := val.([]E)
 	if !ok || !appendLen(w, s) {
 		return -1, ok
@@ -308,7 +405,7 @@ func appendNumbers[E numeric](w *wire.Writer, t types.BuiltinType, val any, put 
 		appendBulk(w, t, s)
 	} else {
 		for _, x := range s {
-			put(w, x)
+			putNumber(w, x)
 		}
 	}
 	return len(s), true
@@ -393,20 +490,14 @@ func appendFloat64s(w *wire.Writer, s []float64) {
 	}
 }
 
-// appendEach appends an array of E with app, element by element.
-func appendEach[E any](w *wire.Writer, val any, app func(*wire.Writer, *E)) (int, bool) {
-	s, ok := val.([]E)
-	if !ok || !appendLen(w, s) {
-		return -1, ok
+// elemFailedW reports whether the element i just appended failed, adding
+// its index to the error's path.
+func elemFailedW(w *wire.Writer, i int) bool {
+	if err := w.Err(); err != nil {
+		wire.WithPath(err, wire.IndexPath(i))
+		return true
 	}
-	for i := range s {
-		app(w, &s[i])
-		if w.Err() != nil {
-			wire.WithPath(w.Err(), wire.IndexPath(i))
-			break
-		}
-	}
-	return len(s), true
+	return false
 }
 
 // consumeVariant decodes a Variant into v (docs/types.md, Variant).
@@ -557,53 +648,117 @@ func consumeVariantArray(r *wire.Reader, v *types.Variant, t types.BuiltinType, 
 		}
 		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeSByte:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Int8)
+		consumeNumbers[int8](r, v, t, n, hasDims)
 	case types.TypeByte:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Uint8)
+		consumeNumbers[uint8](r, v, t, n, hasDims)
 	case types.TypeInt16:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Int16)
+		consumeNumbers[int16](r, v, t, n, hasDims)
 	case types.TypeUInt16:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Uint16)
+		consumeNumbers[uint16](r, v, t, n, hasDims)
 	case types.TypeInt32:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Int32)
+		consumeNumbers[int32](r, v, t, n, hasDims)
 	case types.TypeUInt32:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Uint32)
+		consumeNumbers[uint32](r, v, t, n, hasDims)
 	case types.TypeInt64:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Int64)
+		consumeNumbers[int64](r, v, t, n, hasDims)
 	case types.TypeUInt64:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Uint64)
+		consumeNumbers[uint64](r, v, t, n, hasDims)
 	case types.TypeFloat:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Float32)
+		consumeNumbers[float32](r, v, t, n, hasDims)
 	case types.TypeDouble:
-		consumeNumbers(r, v, t, n, hasDims, (*wire.Reader).Float64)
+		consumeNumbers[float64](r, v, t, n, hasDims)
 	case types.TypeDateTime:
-		consumeNumbers(r, v, t, n, hasDims, func(r *wire.Reader) types.DateTime { return types.DateTime(r.Int64()) })
+		consumeNumbers[types.DateTime](r, v, t, n, hasDims)
 	case types.TypeStatusCode:
-		consumeNumbers(r, v, t, n, hasDims, func(r *wire.Reader) types.StatusCode { return types.StatusCode(r.Uint32()) })
+		consumeNumbers[types.StatusCode](r, v, t, n, hasDims)
 	case types.TypeString:
-		consumeEach(r, v, t, n, hasDims, func(r *wire.Reader, s *string) { *s = consumeStr(r, *s) })
+		s, same := reuseSlice[string](v, t, n)
+		for i := range s {
+			if s[i] = consumeStr(r, s[i]); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeXmlElement:
-		consumeEach(r, v, t, n, hasDims, func(r *wire.Reader, s *types.XmlElement) {
-			*s = types.XmlElement(consumeStr(r, string(*s)))
-		})
+		s, same := reuseSlice[types.XmlElement](v, t, n)
+		for i := range s {
+			if s[i] = types.XmlElement(consumeStr(r, string(s[i]))); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeGUID:
-		consumeEach(r, v, t, n, hasDims, consumeGUID)
+		s, same := reuseSlice[types.GUID](v, t, n)
+		for i := range s {
+			if consumeGUID(r, &s[i]); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeByteString:
-		consumeEach(r, v, t, n, hasDims, func(r *wire.Reader, b *[]byte) { *b = consumeByteString(r) })
+		s, same := reuseSlice[[]byte](v, t, n)
+		for i := range s {
+			if s[i] = consumeByteString(r); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeNodeID:
-		consumeEach(r, v, t, n, hasDims, consumeNodeID)
+		s, same := reuseSlice[types.NodeID](v, t, n)
+		for i := range s {
+			if consumeNodeID(r, &s[i]); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeExpandedNodeID:
-		consumeEach(r, v, t, n, hasDims, consumeExpandedNodeID)
+		s, same := reuseSlice[types.ExpandedNodeID](v, t, n)
+		for i := range s {
+			if consumeExpandedNodeID(r, &s[i]); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeQualifiedName:
-		consumeEach(r, v, t, n, hasDims, consumeQualifiedName)
+		s, same := reuseSlice[types.QualifiedName](v, t, n)
+		for i := range s {
+			if consumeQualifiedName(r, &s[i]); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeLocalizedText:
-		consumeEach(r, v, t, n, hasDims, consumeLocalizedText)
+		s, same := reuseSlice[types.LocalizedText](v, t, n)
+		for i := range s {
+			if consumeLocalizedText(r, &s[i]); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeExtensionObject:
-		consumeEach(r, v, t, n, hasDims, consumeExtensionObject)
+		s, same := reuseSlice[types.ExtensionObject](v, t, n)
+		for i := range s {
+			if consumeExtensionObject(r, &s[i]); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeDataValue:
-		consumeEach(r, v, t, n, hasDims, consumeDataValue)
+		s, same := reuseSlice[types.DataValue](v, t, n)
+		for i := range s {
+			if consumeDataValue(r, &s[i]); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	case types.TypeVariant:
-		consumeEach(r, v, t, n, hasDims, consumeVariant)
+		s, same := reuseSlice[types.Variant](v, t, n)
+		for i := range s {
+			if consumeVariant(r, &s[i]); elemFailedR(r, i) {
+				return
+			}
+		}
+		finishArray(r, v, t, s, same, n, hasDims)
 	}
 }
 
@@ -623,15 +778,15 @@ func reuseSlice[E any](v *types.Variant, t types.BuiltinType, n int) (s []E, sam
 }
 
 // consumeNumbers decodes an array of fixed-size numbers: in one copy where
-// useBulk, else one by one with get.
-func consumeNumbers[E numeric](r *wire.Reader, v *types.Variant, t types.BuiltinType, n int, hasDims bool, get func(*wire.Reader) E) {
+// useBulk, else one by one.
+func consumeNumbers[E numeric](r *wire.Reader, v *types.Variant, t types.BuiltinType, n int, hasDims bool) {
 	at := r.Offset()
 	s, same := reuseSlice[E](v, t, n)
 	if useBulk && r.Remaining() >= len(s)*minWireSize[t] {
 		consumeBulk(r, t, s)
 	} else {
 		for i := range s {
-			s[i] = get(r)
+			s[i] = getNumber[E](r)
 		}
 	}
 	if r.Err() != nil {
@@ -651,17 +806,14 @@ func elemFailed(r *wire.Reader, at, size int) {
 	}
 }
 
-// consumeEach decodes an array of E element by element with cons.
-func consumeEach[E any](r *wire.Reader, v *types.Variant, t types.BuiltinType, n int, hasDims bool, cons func(*wire.Reader, *E)) {
-	s, same := reuseSlice[E](v, t, n)
-	for i := range s {
-		cons(r, &s[i])
-		if r.Err() != nil {
-			wire.WithPath(r.Err(), wire.IndexPath(i))
-			return
-		}
+// elemFailedR reports whether the element i just decoded failed, adding
+// its index to the error's path.
+func elemFailedR(r *wire.Reader, i int) bool {
+	if err := r.Err(); err != nil {
+		wire.WithPath(err, wire.IndexPath(i))
+		return true
 	}
-	finishArray(r, v, t, s, same, n, hasDims)
+	return false
 }
 
 // finishArray decodes the dimensions, if any, and stores the array in v

@@ -31,13 +31,13 @@ type Codec struct {
 
 	// AppendTop and ConsumeTop, where set, encode and decode a top-level
 	// value with a Writer or Reader of their own, on their stack, so that
-	// the call needs no pooled state. They are set only for the built-ins
-	// that never reach an ExtensionObject body or a nesting level (NodeID,
-	// ExpandedNodeID, time.Time, GUID, QualifiedName, LocalizedText). They
-	// report false if the value fails; the engine then runs the call the
-	// usual way, which gives the error with its path. The limits are
-	// resolved (wire.Limits.Resolved).
-	AppendTop  func(b []byte, emptyStrings bool, p unsafe.Pointer) ([]byte, bool)
+	// the call needs no pooled state. They are set for the built-ins
+	// (every one but ExtensionObject). They report false if the value
+	// fails or meets an ExtensionObject body, which needs the call's
+	// registry (hook.Deferred); the engine then runs the call the usual
+	// way, which gives the result or the error with its path. maxDepth is
+	// the Writer's MaxDepth; the limits are resolved (wire.Limits.Resolved).
+	AppendTop  func(b []byte, emptyStrings bool, maxDepth int, p unsafe.Pointer) ([]byte, bool)
 	ConsumeTop func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool)
 }
 

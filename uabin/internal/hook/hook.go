@@ -13,6 +13,7 @@
 package hook
 
 import (
+	"errors"
 	"unsafe"
 
 	"github.com/uabin/uabin/types"
@@ -55,3 +56,18 @@ func WriterBodies[W any](w *W) *BodyAppender {
 func ReaderBodies[R any](r *R) *BodyConsumer {
 	return (*BodyConsumer)(unsafe.Add(unsafe.Pointer(r), ReaderOffset))
 }
+
+// Deferred is the BodyConsumer of a Reader that has no call state (a
+// top-level value decoded with a Reader on the stack): the ExtensionObject
+// codec fails with ErrDeferred on a body instead of calling it, and the
+// engine decodes the value again with its call state, which has the
+// registry.
+var Deferred BodyConsumer = deferred{}
+
+// ErrDeferred is the failure of a body met under Deferred; it never
+// reaches a caller of package uabin.
+var ErrDeferred = errors.New("an ExtensionObject body needs the call state")
+
+type deferred struct{}
+
+func (deferred) ConsumeBody(types.NodeID, any) (any, bool) { return nil, false }
