@@ -403,7 +403,8 @@ func (o *Options) appendCodec(b []byte, v any, c *codec, p pointer, msg bool, id
 	}
 	if c.op != opCodec && !msg {
 		// A primitive needs no call state: a Writer on the stack.
-		w := wire.Writer{Buf: b, EmptyStrings: o.EmptyStrings}
+		var w wire.Writer // field by field, as in fastpath/top.go
+		w.Buf, w.EmptyStrings = b, o.EmptyStrings
 		appendPrimitive(&w, p, c.op)
 		if err := w.Err(); err != nil {
 			return b, err

@@ -44,7 +44,8 @@ func NewCodec[T any](o Options) (*Codec[T], error) {
 	case c.op != opCodec:
 		op := c.op
 		k.app = func(b []byte, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: empty}
+			var w wire.Writer // field by field, as in fastpath/top.go
+			w.Buf, w.EmptyStrings = b, empty
 			appendPrimitive(&w, pointer{p}, op)
 			return w.Buf, w.Err() == nil
 		}

@@ -25,7 +25,8 @@ import (
 func init() {
 	setTop[types.NodeID](builtins,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			var w wire.Writer // assigned field by field: a literal is built aside and copied, which stalls
+			w.Buf, w.EmptyStrings, w.MaxDepth = b, e, d
 			appendNodeID(&w, (*types.NodeID)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -37,7 +38,8 @@ func init() {
 		})
 	setTop[types.ExpandedNodeID](builtins,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			var w wire.Writer // assigned field by field: a literal is built aside and copied, which stalls
+			w.Buf, w.EmptyStrings, w.MaxDepth = b, e, d
 			appendExpandedNodeID(&w, (*types.ExpandedNodeID)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -49,7 +51,8 @@ func init() {
 		})
 	setTop[time.Time](builtins,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			var w wire.Writer // assigned field by field: a literal is built aside and copied, which stalls
+			w.Buf, w.EmptyStrings, w.MaxDepth = b, e, d
 			appendTime(&w, (*time.Time)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -61,7 +64,8 @@ func init() {
 		})
 	setTop[types.GUID](fastPaths,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			var w wire.Writer // assigned field by field: a literal is built aside and copied, which stalls
+			w.Buf, w.EmptyStrings, w.MaxDepth = b, e, d
 			appendGUID(&w, (*types.GUID)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -73,7 +77,8 @@ func init() {
 		})
 	setTop[types.QualifiedName](fastPaths,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			var w wire.Writer // assigned field by field: a literal is built aside and copied, which stalls
+			w.Buf, w.EmptyStrings, w.MaxDepth = b, e, d
 			appendQualifiedName(&w, (*types.QualifiedName)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -85,7 +90,8 @@ func init() {
 		})
 	setTop[types.LocalizedText](fastPaths,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			var w wire.Writer // assigned field by field: a literal is built aside and copied, which stalls
+			w.Buf, w.EmptyStrings, w.MaxDepth = b, e, d
 			appendLocalizedText(&w, (*types.LocalizedText)(p))
 			return w.Buf, w.Err() == nil
 		},
@@ -101,7 +107,8 @@ func init() {
 			if mayHoldBody(v.Type()) {
 				return b, false
 			}
-			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			var w wire.Writer // assigned field by field: a literal is built aside and copied, which stalls
+			w.Buf, w.EmptyStrings, w.MaxDepth = b, e, d
 			appendVariant(&w, v)
 			return w.Buf, w.Err() == nil
 		},
@@ -121,7 +128,8 @@ func init() {
 			if mayHoldBody(dv.Value.Type()) {
 				return b, false
 			}
-			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			var w wire.Writer // assigned field by field: a literal is built aside and copied, which stalls
+			w.Buf, w.EmptyStrings, w.MaxDepth = b, e, d
 			appendDataValue(&w, dv)
 			return w.Buf, w.Err() == nil
 		},
@@ -137,7 +145,8 @@ func init() {
 		})
 	setTop[types.DiagnosticInfo](fastPaths,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			w := wire.Writer{Buf: b, EmptyStrings: e, MaxDepth: d}
+			var w wire.Writer // assigned field by field: a literal is built aside and copied, which stalls
+			w.Buf, w.EmptyStrings, w.MaxDepth = b, e, d
 			appendDiagnosticInfo(&w, (*types.DiagnosticInfo)(p))
 			return w.Buf, w.Err() == nil
 		},
