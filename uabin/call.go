@@ -487,13 +487,11 @@ func (o *Options) consumeCodec(b []byte, v any, c *codec, t reflect.Type, whole,
 	if c != nil && c.op != opCodec {
 		return o.consumePrimitiveTop(b, in, ifaceData(v), c, whole, max)
 	}
-	if c != nil && c.ext != nil && c.ext.ConsumeTop != nil {
-		// As in appendTop: no call state; a failure is decoded again below.
-		l := defaultLimits
-		if !o.limitsDefault() {
-			l = o.topLimits()
-		}
-		if n, ok := c.ext.ConsumeTop(in, l, ifaceData(v).p); ok {
+	if c != nil && c.ext != nil && c.ext.ConsumeTop != nil && o.limitsDefault() {
+		// As in appendTop: no call state; a failure is decoded again
+		// below. Only with the default limits, which need no resolved copy
+		// (a Codec has its own).
+		if n, ok := c.ext.ConsumeTop(in, &defaultLimits, ifaceData(v).p); ok {
 			if whole && n != len(b) {
 				return n, &DecodeError{Offset: n, Err: wire.Errorf(ErrInvalid, "%d bytes left over after the value", len(b)-n)}
 			}

@@ -24,7 +24,8 @@ import (
 type Codec[T any] struct {
 	o    Options
 	c    *codec
-	max  int // MaxMessageSize, resolved
+	max  int         // MaxMessageSize, resolved
+	lim  wire.Limits // the decoder limits, resolved, for the stack paths
 	app  func(b []byte, p unsafe.Pointer) ([]byte, bool)
 	cons func(b []byte, p unsafe.Pointer) (int, bool)
 }
@@ -39,7 +40,8 @@ func NewCodec[T any](o Options) (*Codec[T], error) {
 	}
 	k := &Codec[T]{o: o, c: c, max: o.messageLimit()}
 	empty := o.EmptyStrings
-	l := o.topLimits()
+	k.lim = o.topLimits()
+	l := k.lim
 	switch x := c.ext; {
 	case c.op != opCodec:
 		op := c.op
@@ -58,7 +60,7 @@ func NewCodec[T any](o Options) (*Codec[T], error) {
 	case x != nil && x.AppendTop != nil:
 		depth := o.writerDepth()
 		k.app = func(b []byte, p unsafe.Pointer) ([]byte, bool) { return x.AppendTop(b, empty, depth, p) }
-		k.cons = func(b []byte, p unsafe.Pointer) (int, bool) { return x.ConsumeTop(b, l, p) }
+		k.cons = func(b []byte, p unsafe.Pointer) (int, bool) { return x.ConsumeTop(b, &k.lim, p) }
 	}
 	return k, nil
 }

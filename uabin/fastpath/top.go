@@ -30,9 +30,9 @@ func init() {
 			appendNodeID(&w, (*types.NodeID)(p))
 			return w.Buf, w.Err() == nil
 		},
-		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			consumeNodeID(&r, (*types.NodeID)(p))
 			return r.Offset(), r.Err() == nil
 		})
@@ -43,9 +43,9 @@ func init() {
 			appendExpandedNodeID(&w, (*types.ExpandedNodeID)(p))
 			return w.Buf, w.Err() == nil
 		},
-		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			consumeExpandedNodeID(&r, (*types.ExpandedNodeID)(p))
 			return r.Offset(), r.Err() == nil
 		})
@@ -56,9 +56,9 @@ func init() {
 			appendTime(&w, (*time.Time)(p))
 			return w.Buf, w.Err() == nil
 		},
-		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			consumeTime(&r, (*time.Time)(p))
 			return r.Offset(), r.Err() == nil
 		})
@@ -69,9 +69,9 @@ func init() {
 			appendGUID(&w, (*types.GUID)(p))
 			return w.Buf, w.Err() == nil
 		},
-		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			consumeGUID(&r, (*types.GUID)(p))
 			return r.Offset(), r.Err() == nil
 		})
@@ -82,9 +82,9 @@ func init() {
 			appendQualifiedName(&w, (*types.QualifiedName)(p))
 			return w.Buf, w.Err() == nil
 		},
-		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			consumeQualifiedName(&r, (*types.QualifiedName)(p))
 			return r.Offset(), r.Err() == nil
 		})
@@ -95,9 +95,9 @@ func init() {
 			appendLocalizedText(&w, (*types.LocalizedText)(p))
 			return w.Buf, w.Err() == nil
 		},
-		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			consumeLocalizedText(&r, (*types.LocalizedText)(p))
 			return r.Offset(), r.Err() == nil
 		})
@@ -112,12 +112,12 @@ func init() {
 			appendVariant(&w, v)
 			return w.Buf, w.Err() == nil
 		},
-		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			if len(b) > 0 && mayHoldBody(types.BuiltinType(b[0]&variantTypeMask)) {
 				return 0, false
 			}
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			*hook.ReaderBodies(&r) = hook.Deferred
 			consumeVariant(&r, (*types.Variant)(p))
 			return r.Offset(), r.Err() == nil
@@ -133,12 +133,12 @@ func init() {
 			appendDataValue(&w, dv)
 			return w.Buf, w.Err() == nil
 		},
-		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			if len(b) > 1 && b[0]&dvValue != 0 && mayHoldBody(types.BuiltinType(b[1]&variantTypeMask)) {
 				return 0, false
 			}
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			*hook.ReaderBodies(&r) = hook.Deferred
 			consumeDataValue(&r, (*types.DataValue)(p))
 			return r.Offset(), r.Err() == nil
@@ -150,9 +150,9 @@ func init() {
 			appendDiagnosticInfo(&w, (*types.DiagnosticInfo)(p))
 			return w.Buf, w.Err() == nil
 		},
-		func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool) {
+		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			consumeDiagnosticInfo(&r, (*types.DiagnosticInfo)(p))
 			return r.Offset(), r.Err() == nil
 		})
@@ -160,7 +160,7 @@ func init() {
 
 // setTop sets the top-level entry points of T's codec in list.
 func setTop[T any](list []*erased.Codec, app func([]byte, bool, int, unsafe.Pointer) ([]byte, bool),
-	cons func([]byte, wire.Limits, unsafe.Pointer) (int, bool)) {
+	cons func([]byte, *wire.Limits, unsafe.Pointer) (int, bool)) {
 	for _, c := range list {
 		if c.Type == reflect.TypeFor[T]() {
 			c.AppendTop, c.ConsumeTop = app, cons

@@ -36,9 +36,10 @@ type Codec struct {
 	// fails or meets an ExtensionObject body, which needs the call's
 	// registry (hook.Deferred); the engine then runs the call the usual
 	// way, which gives the result or the error with its path. maxDepth is
-	// the Writer's MaxDepth; the limits are resolved (wire.Limits.Resolved).
+	// the Writer's MaxDepth; the limits are resolved (wire.Limits.Resolved)
+	// and must not be retained.
 	AppendTop  func(b []byte, emptyStrings bool, maxDepth int, p unsafe.Pointer) ([]byte, bool)
-	ConsumeTop func(b []byte, l wire.Limits, p unsafe.Pointer) (int, bool)
+	ConsumeTop func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool)
 }
 
 // Builtin maps each Go type that the ua: tags cannot describe (NodeID,
