@@ -38,25 +38,59 @@ func zeroPtr(p pointer, _ *codec) bool { return p.deref().isNil() }
 
 // appendSlice writes an array: Int32 length (-1 for a nil slice), elements.
 func appendSlice(s *appendState, p pointer, c *codec) {
+	if n, ok := appendSliceLen(&s.w, p); ok {
+		appendElems(s, p.slice().dataPtr(), n, c.elem, c.seq.bulk)
+	}
+}
+
+// appendPrimSlice is appendSlice for slices of primitives (c.primSlice),
+// which need only the Writer: also the top-level stack path of such
+// slices (appendCodec, Codec).
+func appendPrimSlice(w *wire.Writer, p pointer, c *codec) {
+	if n, ok := appendSliceLen(w, p); ok {
+		appendPrimElems(w, p.slice().dataPtr(), n, c.elem, c.seq.bulk)
+	}
+}
+
+// appendSliceLen writes the length of the slice at p (-1 if nil) and
+// returns it, and whether elements follow.
+func appendSliceLen(w *wire.Writer, p pointer) (int, bool) {
 	h := p.slice()
 	if h.data == nil {
-		s.w.Null()
-		return
+		w.Null()
+		return 0, false
 	}
-	s.w.Len(h.len)
-	appendElems(s, pointer{h.data}, h.len, c.elem, c.seq.bulk)
+	w.Len(h.len)
+	return h.len, true
 }
 
 // consumeSlice reads an array into a slice: -1 gives nil, 0 an empty
 // non-nil slice; the capacity of the slice already there is reused when it
 // is large enough (its elements are decoded over).
 func consumeSlice(s *consumeState, p pointer, c *codec) {
-	n := s.r.ArrayLen(max(c.elem.minWire, 1))
+	if n, ok := consumeSliceLen(&s.r, p, c); ok {
+		consumeElems(s, p.slice().dataPtr(), n, c.elem, c.seq.bulk)
+	}
+}
+
+// consumePrimSlice is consumeSlice for slices of primitives, as
+// appendPrimSlice.
+func consumePrimSlice(r *wire.Reader, p pointer, c *codec) {
+	if n, ok := consumeSliceLen(r, p, c); ok {
+		consumePrimElems(r, p.slice().dataPtr(), n, c.elem, c.seq.bulk)
+	}
+}
+
+// consumeSliceLen reads an array's length and readies the slice at p for
+// its elements (nil for -1; the old capacity if large enough): it returns
+// the length and whether elements follow.
+func consumeSliceLen(r *wire.Reader, p pointer, c *codec) (int, bool) {
+	n := r.ArrayLen(max(c.elem.minWire, 1))
 	if n < 0 {
-		if s.r.Err() == nil {
+		if r.Err() == nil {
 			c.g.clear(p)
 		}
-		return
+		return 0, false
 	}
 	h := p.slice()
 	if h.data != nil && h.cap >= n {
@@ -64,7 +98,7 @@ func consumeSlice(s *consumeState, p pointer, c *codec) {
 	} else {
 		c.g.makeSlice(p, n)
 	}
-	consumeElems(s, pointer{h.data}, n, c.elem, c.seq.bulk)
+	return n, true
 }
 
 // appendArray writes a Go array: Int32 length N (unless raw), N elements.
@@ -103,43 +137,48 @@ func zeroArray(p pointer, c *codec) bool {
 // in one block (their memory is their wire form on little-endian hosts);
 // floats are then scanned for NaNs, which must be written canonically.
 func appendElems(s *appendState, base pointer, n int, ec *codec, bulk bool) {
+	if ec.op != opCodec {
+		appendPrimElems(&s.w, base, n, ec, bulk)
+		return
+	}
+	app, size := ec.append, ec.size
+	for i := 0; i < n; i++ {
+		app(s, base.at(uintptr(i)*size), ec)
+		if s.w.Err() != nil {
+			addPath(s.w.Err(), wire.IndexPath(i))
+			return
+		}
+	}
+}
+
+// appendPrimElems is appendElems for primitive elements (ec.op is not
+// opCodec), which need only the Writer.
+func appendPrimElems(w *wire.Writer, base pointer, n int, ec *codec, bulk bool) {
 	if n == 0 {
 		return
 	}
 	if bulk {
-		start := len(s.w.Buf)
-		s.w.Buf = append(s.w.Buf, base.bytes(n*int(ec.size))...)
+		start := len(w.Buf)
+		w.Buf = append(w.Buf, base.bytes(n*int(ec.size))...)
 		switch ec.op {
 		case opFloat32:
-			fixNaN32(s.w.Buf[start:], base, n)
+			fixNaN32(w.Buf[start:], base, n)
 		case opFloat64:
-			fixNaN64(s.w.Buf[start:], base, n)
+			fixNaN64(w.Buf[start:], base, n)
 		}
 		return
 	}
 	o, size := ec.op, ec.size
-	if o == opCodec {
-		app := ec.append
-		for i := 0; i < n; i++ {
-			app(s, base.at(uintptr(i)*size), ec)
-			if s.w.Err() != nil {
-				addPath(s.w.Err(), wire.IndexPath(i))
-				return
-			}
-		}
-		return
-	}
 	if o == opString { // the one primitive whose encoding can fail (a length above MaxInt32)
 		for i := 0; i < n; i++ {
-			s.w.Str(*as[string](base.at(uintptr(i) * size)))
-			if s.w.Err() != nil {
-				addPath(s.w.Err(), wire.IndexPath(i))
+			w.Str(*as[string](base.at(uintptr(i) * size)))
+			if w.Err() != nil {
+				addPath(w.Err(), wire.IndexPath(i))
 				return
 			}
 		}
 		return
 	}
-	w := &s.w
 	for i := 0; i < n; i++ {
 		appendPrimitive(w, base.at(uintptr(i)*size), o)
 	}
@@ -173,43 +212,49 @@ func putUint64(b []byte, v uint64) {
 
 // consumeElems decodes n elements into the memory starting at base.
 func consumeElems(s *consumeState, base pointer, n int, ec *codec, bulk bool) {
+	if ec.op != opCodec {
+		consumePrimElems(&s.r, base, n, ec, bulk)
+		return
+	}
+	cons, size := ec.consume, ec.size
+	for i := 0; i < n; i++ {
+		cons(s, base.at(uintptr(i)*size), ec)
+		if s.r.Err() != nil {
+			addPath(s.r.Err(), wire.IndexPath(i))
+			return
+		}
+	}
+}
+
+// consumePrimElems is consumeElems for primitive elements, which need only
+// the Reader.
+func consumePrimElems(r *wire.Reader, base pointer, n int, ec *codec, bulk bool) {
 	if n == 0 {
 		return
 	}
-	if bulk && s.r.Remaining() >= n*int(ec.size) {
-		copy(base.bytes(n*int(ec.size)), s.r.Raw(n*int(ec.size)))
+	if bulk && r.Remaining() >= n*int(ec.size) {
+		copy(base.bytes(n*int(ec.size)), r.Raw(n*int(ec.size)))
 		return
 	}
 	o, size := ec.op, ec.size
-	if o == opCodec {
-		cons := ec.consume
-		for i := 0; i < n; i++ {
-			cons(s, base.at(uintptr(i)*size), ec)
-			if s.r.Err() != nil {
-				addPath(s.r.Err(), wire.IndexPath(i))
-				return
-			}
-		}
-		return
-	}
 	if o == opString {
 		for i := 0; i < n; i++ {
-			*as[string](base.at(uintptr(i) * size)) = s.r.Str()
-			if s.r.Err() != nil {
-				addPath(s.r.Err(), wire.IndexPath(i))
+			*as[string](base.at(uintptr(i) * size)) = r.Str()
+			if r.Err() != nil {
+				addPath(r.Err(), wire.IndexPath(i))
 				return
 			}
 		}
 		return
 	}
-	at, r := s.r.Offset(), &s.r
+	at := r.Offset()
 	for i := 0; i < n; i++ {
 		consumePrimitive(r, base.at(uintptr(i)*size), o)
 	}
 	// A fixed-size primitive fails only when the input ends (the array
 	// length was checked against the bytes left, so only after a bulk
 	// array was cut): its index follows from the offset of the error.
-	if err, ok := s.r.Err().(*wire.DecodeError); ok && err.Offset >= at {
+	if err, ok := r.Err().(*wire.DecodeError); ok && err.Offset >= at {
 		addPath(err, wire.IndexPath((err.Offset-at)/opWire[o]))
 	}
 }

@@ -252,6 +252,7 @@ func setPtr(c, ec *codec) {
 
 func setSlice(c, ec *codec) {
 	c.elem, c.append, c.consume, c.isZero, c.minWire = ec, appendSlice, consumeSlice, zeroSlice, 4
+	c.primSlice = ec.op != opCodec
 	c.seq = &seqPlan{bulk: bulkable(ec)}
 }
 

@@ -401,6 +401,14 @@ func (o *Options) appendCodec(b []byte, v any, c *codec, p pointer, msg bool, id
 			return out, nil
 		}
 	}
+	if c.primSlice && !msg {
+		// As a built-in: a slice of primitives needs only a Writer.
+		var w wire.Writer // field by field, as in fastpath/top.go
+		w.Buf, w.EmptyStrings = b, o.EmptyStrings
+		if appendPrimSlice(&w, p, c); w.Err() == nil {
+			return w.Buf, nil
+		}
+	}
 	if c.op != opCodec && !msg {
 		// A primitive needs no call state: a Writer on the stack.
 		var w wire.Writer // field by field, as in fastpath/top.go
@@ -486,6 +494,15 @@ func (o *Options) consumeCodec(b []byte, v any, c *codec, t reflect.Type, whole,
 	}
 	if c != nil && c.op != opCodec {
 		return o.consumePrimitiveTop(b, in, ifaceData(v), c, whole, max)
+	}
+	if c != nil && c.primSlice {
+		var r wire.Reader
+		o.initReader(&r, in)
+		if consumePrimSlice(&r, ifaceData(v), c); r.Err() == nil {
+			if n := r.Offset(); !whole || n == len(b) {
+				return n, nil
+			}
+		}
 	}
 	if c != nil && c.ext != nil && c.ext.ConsumeTop != nil && o.limitsDefault() {
 		// As in appendTop: no call state; a failure is decoded again

@@ -47,6 +47,9 @@ type sliceHeader struct {
 // slice views the slice variable at p.
 func (p pointer) slice() *sliceHeader { return (*sliceHeader)(p.p) }
 
+// dataPtr points to the first element of the slice.
+func (h *sliceHeader) dataPtr() pointer { return pointer{h.data} }
+
 // bytes views n bytes of memory at p as a byte slice (the bulk copies of
 // numeric arrays whose memory layout is their wire layout).
 func (p pointer) bytes(n int) []byte { return unsafe.Slice((*byte)(p.p), n) }

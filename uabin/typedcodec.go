@@ -13,7 +13,7 @@ import (
 // a *T, without their per-call work: the plan of T is found once, by
 // NewCodec, instead of from the interface value on every call, and the
 // options are resolved once. For integers, floating-point numbers,
-// strings and the built-ins (NodeID, ExpandedNodeID, time.Time, GUID,
+// strings, slices of those (ByteString as []byte) and the built-ins (NodeID, ExpandedNodeID, time.Time, GUID,
 // QualifiedName, LocalizedText, Variant, DataValue, DiagnosticInfo) a call
 // needs no pooled call state either (a Variant that holds an
 // ExtensionObject body takes the usual path): it is then little more than
@@ -55,6 +55,19 @@ func NewCodec[T any](o Options) (*Codec[T], error) {
 			var r wire.Reader
 			r.Init(b, &l)
 			consumePrimitive(&r, pointer{p}, op)
+			return r.Offset(), r.Err() == nil
+		}
+	case c.primSlice:
+		k.app = func(b []byte, p unsafe.Pointer) ([]byte, bool) {
+			var w wire.Writer // field by field, as in fastpath/top.go
+			w.Buf, w.EmptyStrings = b, empty
+			appendPrimSlice(&w, pointer{p}, c)
+			return w.Buf, w.Err() == nil
+		}
+		k.cons = func(b []byte, p unsafe.Pointer) (int, bool) {
+			var r wire.Reader
+			r.Init(b, &l)
+			consumePrimSlice(&r, pointer{p}, c)
 			return r.Offset(), r.Err() == nil
 		}
 	case x != nil && x.AppendTop != nil:

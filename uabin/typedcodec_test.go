@@ -137,6 +137,14 @@ func TestCodecMatchesOptions(t *testing.T) {
 	checkCodec(t, many(50, func() bool { return g.coin() }))
 	checkCodec(t, many(50, g.str))
 	checkCodec(t, many(50, g.bytes))
+	checkCodec(t, many(30, func() []int32 { return many(g.n(4), g.i32) }))
+	checkCodec(t, many(30, func() []string {
+		if g.n(5) == 0 {
+			return nil
+		}
+		return many(g.n(4), g.str)
+	}))
+	checkCodec(t, many(30, func() []float64 { return many(g.n(4), g.f64) }))
 	checkCodec(t, many(50, g.nodeID))
 	checkCodec(t, many(50, func() types.ExpandedNodeID {
 		return types.ExpandedNodeID{NodeID: g.nodeID(), NamespaceURI: g.str(), ServerIndex: uint32(g.n(3))}
@@ -242,7 +250,12 @@ func TestCodecAllocs(t *testing.T) {
 	ku, _ := NewCodec[uint32](Options{})
 	kn, _ := NewCodec[types.NodeID](Options{})
 	kr, _ := NewCodec[types.ReadRequest](Options{})
+	bs := []byte("0123456789abcdef0123456789abcdef")
+	kb, _ := NewCodec[[]byte](Options{})
 	buf := make([]byte, 0, 1024)
+	bb, _ := kb.Marshal(&bs)
+	var gb []byte
+	_ = kb.Unmarshal(bb, &gb)
 	ub, _ := ku.Marshal(&u)
 	nb, _ := kn.Marshal(&n)
 	rb, _ := kr.Marshal(&req)
@@ -266,6 +279,8 @@ func TestCodecAllocs(t *testing.T) {
 		{"Append NodeID", func() { buf, _ = kn.Append(buf[:0], &n) }},
 		{"Append ReadRequest", func() { buf, _ = kr.Append(buf[:0], &req) }},
 		{"Unmarshal uint32", func() { _ = ku.Unmarshal(ub, &gu) }},
+		{"Append []byte", func() { buf, _ = kb.Append(buf[:0], &bs) }},
+		{"Unmarshal []byte into a reused slice", func() { _ = kb.Unmarshal(bb, &gb) }},
 		{"Unmarshal NodeID into a reused value", func() { _ = kn.Unmarshal(nb, &gn) }},
 		{"Unmarshal ReadRequest into a reused value", func() { _ = kr.Unmarshal(rb, &gr) }},
 		{"Append Variant of an ExtensionObject", func() { buf, _ = kv.Append(buf[:0], &ev) }},
