@@ -43,7 +43,7 @@ func appendSlice(s *appendState, p pointer, c *codec) {
 	}
 }
 
-// appendPrimSlice is appendSlice for slices of primitives (c.primSlice),
+// appendPrimSlice is appendSlice for slices of primitives (flatPrimSlice),
 // which need only the Writer: also the top-level stack path of such
 // slices (appendCodec, Codec).
 func appendPrimSlice(w *wire.Writer, p pointer, c *codec) {

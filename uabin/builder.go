@@ -190,6 +190,7 @@ func (b *builder) fill(c *codec, path string) *planError {
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
 			c.append, c.consume, c.isZero, c.minWire = appendBytes, consumeBytes, zeroSlice, 4
+			c.flat = flatBytes
 			return nil
 		}
 		ec, err := b.codec(t.Elem(), path+"[]")
@@ -252,7 +253,9 @@ func setPtr(c, ec *codec) {
 
 func setSlice(c, ec *codec) {
 	c.elem, c.append, c.consume, c.isZero, c.minWire = ec, appendSlice, consumeSlice, zeroSlice, 4
-	c.primSlice = ec.op != opCodec
+	if ec.op != opCodec {
+		c.flat = flatPrimSlice
+	}
 	c.seq = &seqPlan{bulk: bulkable(ec)}
 }
 

@@ -401,11 +401,12 @@ func (o *Options) appendCodec(b []byte, v any, c *codec, p pointer, msg bool, id
 			return out, nil
 		}
 	}
-	if c.primSlice && !msg {
-		// As a built-in: a slice of primitives needs only a Writer.
+	if c.flat != flatNone && !msg {
+		// As a built-in: a ByteString or a slice of primitives needs only a
+		// Writer (c.flat).
 		var w wire.Writer // field by field, as in fastpath/top.go
 		w.Buf, w.EmptyStrings = b, o.EmptyStrings
-		if appendPrimSlice(&w, p, c); w.Err() == nil {
+		if appendFlat(&w, p, c); w.Err() == nil {
 			return w.Buf, nil
 		}
 	}
@@ -495,10 +496,10 @@ func (o *Options) consumeCodec(b []byte, v any, c *codec, t reflect.Type, whole,
 	if c != nil && c.op != opCodec {
 		return o.consumePrimitiveTop(b, in, ifaceData(v), c, whole, max)
 	}
-	if c != nil && c.primSlice {
+	if c != nil && c.flat != flatNone {
 		var r wire.Reader
 		o.initReader(&r, in)
-		if consumePrimSlice(&r, ifaceData(v), c); r.Err() == nil {
+		if consumeFlat(&r, ifaceData(v), c); r.Err() == nil {
 			if n := r.Offset(); !whole || n == len(b) {
 				return n, nil
 			}

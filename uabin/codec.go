@@ -46,19 +46,19 @@ const (
 // What is particular to its kind is in one of the plan pointers (at most
 // one is set; primitives have none).
 type codec struct {
-	typ       reflect.Type                               // the Go type
-	g         *goType                                    // allocates, clears and boxes values of typ
-	op        op                                         // inline op for primitives, opCodec otherwise
-	append    func(s *appendState, p pointer, c *codec)  // appends the value at p
-	consume   func(s *consumeState, p pointer, c *codec) // decodes into the value at p
-	isZero    func(p pointer, c *codec) bool             // presence test of optional and bit=N fields
-	minWire   int                                        // fewest bytes a value takes on the wire (for ArrayLen)
-	size      uintptr                                    // Go size of a value
-	noPtr     bool                                       // values hold no pointers (cleared without write barriers)
-	primSlice bool                                       // a slice of primitives: appendPrimSlice, consumePrimSlice need no call state
-	hint      *atomic.Int32                              // size of the last value Marshal encoded at the top level (api.go)
-	valRT     uintptr                                    // type word of typ, and of *typ: topCodec finds the codec
-	ptrRT     uintptr                                    // of a top-level value or pointer without reflection
+	typ     reflect.Type                               // the Go type
+	g       *goType                                    // allocates, clears and boxes values of typ
+	op      op                                         // inline op for primitives, opCodec otherwise
+	append  func(s *appendState, p pointer, c *codec)  // appends the value at p
+	consume func(s *consumeState, p pointer, c *codec) // decodes into the value at p
+	isZero  func(p pointer, c *codec) bool             // presence test of optional and bit=N fields
+	minWire int                                        // fewest bytes a value takes on the wire (for ArrayLen)
+	size    uintptr                                    // Go size of a value
+	noPtr   bool                                       // values hold no pointers (cleared without write barriers)
+	flat    flatKind                                   // encoded with only a Writer or Reader at the top level (leaf.go)
+	hint    *atomic.Int32                              // size of the last value Marshal encoded at the top level (api.go)
+	valRT   uintptr                                    // type word of typ, and of *typ: topCodec finds the codec
+	ptrRT   uintptr                                    // of a top-level value or pointer without reflection
 
 	elem *codec        // slices, arrays, pointers: the element or pointee codec
 	seq  *seqPlan      // slices and Go arrays (array.go)

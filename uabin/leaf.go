@@ -204,12 +204,47 @@ var opName = [...]string{
 	opFloat32: "Float", opFloat64: "Double", opString: "String", opCodec: "", opVariant: "Variant",
 }
 
-func appendBytes(s *appendState, p pointer, _ *codec) { s.w.ByteString(*as[[]byte](p)) }
+func appendBytes(s *appendState, p pointer, _ *codec) { appendByteString(&s.w, p) }
 
 // consumeBytes reuses the capacity of the slice already there.
-func consumeBytes(s *consumeState, p pointer, _ *codec) {
+func consumeBytes(s *consumeState, p pointer, _ *codec) { consumeByteString(&s.r, p) }
+
+// appendByteString and consumeByteString are appendBytes and consumeBytes
+// with only the Writer or Reader (the top-level stack path, flatBytes).
+func appendByteString(w *wire.Writer, p pointer) { w.ByteString(*as[[]byte](p)) }
+
+func consumeByteString(r *wire.Reader, p pointer) {
 	b := as[[]byte](p)
-	*b = s.r.ByteStringInto(*b)
+	*b = r.ByteStringInto(*b)
+}
+
+// A flatKind says how a top-level value is encoded and decoded with only a
+// Writer or Reader on the stack, without call state (appendFlat,
+// consumeFlat): the codecs of ByteStrings and of slices of primitives.
+type flatKind uint8
+
+const (
+	flatNone      flatKind = iota
+	flatBytes              // []byte: appendByteString, consumeByteString
+	flatPrimSlice          // a slice of primitives: appendPrimSlice, consumePrimSlice
+)
+
+// appendFlat appends the value at p of c (c.flat is not flatNone) to w.
+func appendFlat(w *wire.Writer, p pointer, c *codec) {
+	if c.flat == flatBytes {
+		appendByteString(w, p)
+	} else {
+		appendPrimSlice(w, p, c)
+	}
+}
+
+// consumeFlat decodes into the value at p of c (c.flat is not flatNone).
+func consumeFlat(r *wire.Reader, p pointer, c *codec) {
+	if c.flat == flatBytes {
+		consumeByteString(r, p)
+	} else {
+		consumePrimSlice(r, p, c)
+	}
 }
 
 func zeroSlice(p pointer, _ *codec) bool { return p.slice().data == nil }

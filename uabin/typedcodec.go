@@ -57,17 +57,17 @@ func NewCodec[T any](o Options) (*Codec[T], error) {
 			consumePrimitive(&r, pointer{p}, op)
 			return r.Offset(), r.Err() == nil
 		}
-	case c.primSlice:
+	case c.flat != flatNone:
 		k.app = func(b []byte, p unsafe.Pointer) ([]byte, bool) {
 			var w wire.Writer // field by field, as in fastpath/top.go
 			w.Buf, w.EmptyStrings = b, empty
-			appendPrimSlice(&w, pointer{p}, c)
+			appendFlat(&w, pointer{p}, c)
 			return w.Buf, w.Err() == nil
 		}
 		k.cons = func(b []byte, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
 			r.Init(b, &l)
-			consumePrimSlice(&r, pointer{p}, c)
+			consumeFlat(&r, pointer{p}, c)
 			return r.Offset(), r.Err() == nil
 		}
 	case x != nil && x.AppendTop != nil:
