@@ -141,9 +141,9 @@ func appendElems(s *appendState, base pointer, n int, ec *codec, bulk bool) {
 		appendPrimElems(&s.w, base, n, ec, bulk)
 		return
 	}
-	app, size := ec.append, ec.size
+	size := ec.size
 	for i := 0; i < n; i++ {
-		app(s, base.at(uintptr(i)*size), ec)
+		appendCodecValue(s, base.at(uintptr(i)*size), ec)
 		if s.w.Err() != nil {
 			addPath(s.w.Err(), wire.IndexPath(i))
 			return
@@ -216,9 +216,9 @@ func consumeElems(s *consumeState, base pointer, n int, ec *codec, bulk bool) {
 		consumePrimElems(&s.r, base, n, ec, bulk)
 		return
 	}
-	cons, size := ec.consume, ec.size
+	size := ec.size
 	for i := 0; i < n; i++ {
-		cons(s, base.at(uintptr(i)*size), ec)
+		consumeCodecValue(s, base.at(uintptr(i)*size), ec)
 		if s.r.Err() != nil {
 			addPath(s.r.Err(), wire.IndexPath(i))
 			return

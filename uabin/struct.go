@@ -256,7 +256,7 @@ func appendStruct(s *appendState, p pointer, c *codec) {
 	for i := range st.fields {
 		f := &st.fields[i]
 		if f.op == opCodec {
-			f.c.append(s, p.at(f.off), f.c)
+			appendCodecValue(s, p.at(f.off), f.c)
 		} else {
 			appendPrimitive(&s.w, p.at(f.off), f.op)
 		}
@@ -278,7 +278,7 @@ func consumeStruct(s *consumeState, p pointer, c *codec) {
 	for i := range st.fields {
 		f := &st.fields[i]
 		if f.dop == opCodec {
-			f.c.consume(s, p.at(f.off), f.c)
+			consumeCodecValue(s, p.at(f.off), f.c)
 		} else {
 			consumePrimitive(&s.r, p.at(f.off), f.dop)
 		}
