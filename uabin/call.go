@@ -36,6 +36,33 @@ type consumeState struct {
 	r wire.Reader
 	callTypes
 	typeID types.NodeID // a message's type id, here so that passing it to its codec does not allocate
+
+	// The last encoding id looked up and its entry (registered by
+	// namespace index), in
+	// snapshot idSnap of the registry, for the call types above: the
+	// ExtensionObject bodies of an array, and the messages of a loop, are
+	// mostly of one type, and a NodeID compare is cheaper than a map
+	// lookup. Kept across calls of the pooled state; cleared when its call
+	// types change.
+	idSnap  *regSnapshot
+	idLast  types.NodeID
+	idEntry *regEntry
+}
+
+// entryByID returns the entry registered for the encoding id, as
+// Registry.byID does for the call's registry and namespace table.
+func (s *consumeState) entryByID(id types.NodeID) *regEntry {
+	snap := s.reg().snap.Load()
+	if snap == s.idSnap && id == s.idLast {
+		return s.idEntry
+	}
+	e := snap.lookupID(id, s.uris)
+	if e != nil && e.uri == "" {
+		// Only what does not depend on the namespace table, whose
+		// contents a caller may change in place between calls.
+		s.idSnap, s.idLast, s.idEntry = snap, id, e
+	}
+	return e
 }
 
 var appendPool = sync.Pool{New: func() any {
@@ -105,6 +132,7 @@ func (o *Options) newConsumeState(b []byte) *consumeState {
 	s.r.Reset(b, l)
 	if !s.callTypes.same(o) {
 		s.callTypes = o.callTypes() // most calls reuse a state made for the same options: no stores then
+		s.idSnap = nil
 	}
 	return s
 }
@@ -271,7 +299,7 @@ func (s *appendState) bodyCodec(e *regEntry, v any) (*codec, pointer, error) {
 // registered for typeID into old (a pointer to a value of that type) or a
 // new value, entering one nesting level, and returns the pointer.
 func (s *consumeState) ConsumeBody(typeID types.NodeID, old any) (any, bool) {
-	e := s.reg().byID(typeID, s.uris)
+	e := s.entryByID(typeID)
 	if e == nil {
 		return nil, false
 	}

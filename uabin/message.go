@@ -75,7 +75,7 @@ func (s *consumeState) consumeMessage(v any, t reflect.Type) *codec {
 		return nil
 	}
 	id := s.typeID
-	ent := s.reg().byID(id, s.uris)
+	ent := s.entryByID(id)
 	want := t.Elem()
 	if ent == nil {
 		if want == typeAny {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -277,5 +278,48 @@ func TestDecoderErrorOffsets(t *testing.T) {
 		if !errors.Is(err, uabin.ErrLimitExceeded) || err.Error() != wantLimit {
 			t.Errorf("fast paths off: %v: large value: %v, want %s", noFast, err, wantLimit)
 		}
+	}
+}
+
+// TestEntryCacheFollowsRegistry: the decoder's last-id cache never
+// answers for another registry or an older state of one: the same id
+// registered for other types in two registries, decoded in turn, and an id
+// registered between two calls.
+func TestEntryCacheFollowsRegistry(t *testing.T) {
+	type A struct{ X int32 }
+	type B struct{ Y uint32 }
+	id := types.ExpandedNodeID{NodeID: types.NewNumericNodeID(2, 7001)}
+	ra, rb := uabin.NewRegistry(), uabin.NewRegistry()
+	if err := uabin.RegisterType[A](ra, id); err != nil {
+		t.Fatal(err)
+	}
+	if err := uabin.RegisterType[B](rb, id); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := uabin.Options{Types: ra}.MarshalMessage(&A{X: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 4; i++ {
+		for _, c := range []struct {
+			r    *uabin.Registry
+			want any
+		}{{ra, &A{X: 5}}, {rb, &B{Y: 5}}} {
+			var v any
+			if err := (uabin.Options{Types: c.r}).UnmarshalMessage(msg, &v); err != nil || !reflect.DeepEqual(v, c.want) {
+				t.Fatalf("round %d: %v, %v; want %v", i, v, err, c.want)
+			}
+		}
+	}
+	rc := uabin.NewRegistry()
+	var v any
+	if err := (uabin.Options{Types: rc}).UnmarshalMessage(msg, &v); !errors.Is(err, uabin.ErrUnknownType) {
+		t.Fatalf("before registering: %v, %v; want uabin.ErrUnknownType", v, err)
+	}
+	if err := uabin.RegisterType[B](rc, id); err != nil {
+		t.Fatal(err)
+	}
+	if err := (uabin.Options{Types: rc}).UnmarshalMessage(msg, &v); err != nil || !reflect.DeepEqual(v, &B{Y: 5}) {
+		t.Fatalf("after registering: %v, %v", v, err)
 	}
 }

@@ -194,7 +194,11 @@ func (r *Registry) byGoType(v any) *regEntry {
 // byID returns the entry registered for the encoding id on the wire, or
 // nil; uris is the session's namespace table.
 func (r *Registry) byID(id types.NodeID, uris []string) *regEntry {
-	s := r.snap.Load()
+	return r.snap.Load().lookupID(id, uris)
+}
+
+// lookupID is Registry.byID in snapshot s.
+func (s *regSnapshot) lookupID(id types.NodeID, uris []string) *regEntry {
 	if id.Type() == types.IDTypeNumeric {
 		if e := s.byNum[numKey(id)]; e != nil {
 			return e
