@@ -3,7 +3,12 @@ package uabin
 // Containers: slices and Go arrays (OPC UA arrays, Part 6 §5.2.5) and
 // pointers.
 
-import "github.com/uabin/uabin/uabin/wire"
+import (
+	"unsafe"
+
+	"github.com/uabin/uabin/uabin/internal/nan"
+	"github.com/uabin/uabin/uabin/wire"
+)
 
 // seqPlan is the plan of a slice or a Go array; the element codec is the
 // codec's elem.
@@ -185,16 +190,24 @@ func appendPrimElems(w *wire.Writer, base pointer, n int, ec *codec, bulk bool) 
 }
 
 func fixNaN32(out []byte, base pointer, n int) {
-	for i := 0; i < n; i++ {
-		if v := *as[float32](base.at(uintptr(i) * 4)); v != v {
+	s := unsafe.Slice((*float32)(base.p), n)
+	if !nan.Has32(s) {
+		return
+	}
+	for i, v := range s {
+		if v != v {
 			putUint32(out[4*i:], wire.NaN32)
 		}
 	}
 }
 
 func fixNaN64(out []byte, base pointer, n int) {
-	for i := 0; i < n; i++ {
-		if v := *as[float64](base.at(uintptr(i) * 8)); v != v {
+	s := unsafe.Slice((*float64)(base.p), n)
+	if !nan.Has64(s) {
+		return
+	}
+	for i, v := range s {
+		if v != v {
 			putUint64(out[8*i:], wire.NaN64)
 		}
 	}

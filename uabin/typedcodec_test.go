@@ -3,7 +3,9 @@ package uabin
 import (
 	"bytes"
 	"errors"
+	"encoding/binary"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -358,6 +360,51 @@ func TestTopLevelBodies(t *testing.T) {
 		}
 		if !got.Equal(vals[i]) || !strings.Contains(got.String(), "Argument") {
 			t.Errorf("#%d: got %v, want %v with its body decoded", i, got, vals[i])
+		}
+	}
+}
+
+// TestNaNCanonicalLong: a NaN anywhere in a long Double or Float array (in
+// the unrolled part of the NaN test and in its tail), in a slice and in a
+// Variant, is written as the canonical NaN and every other element as it
+// is.
+func TestNaNCanonicalLong(t *testing.T) {
+	odd64 := math.Float64frombits(0x7ff0000000000123) // a signalling NaN with a payload
+	odd32 := math.Float32frombits(0xff800321)
+	for n := 1; n <= 37; n += 9 {
+		for pos := 0; pos < n; pos++ {
+			d := make([]float64, n)
+			f := make([]float32, n)
+			for i := range d {
+				d[i], f[i] = float64(i)+0.25, float32(i)+0.5
+			}
+			d[pos], f[pos] = odd64, odd32
+			want64 := binary.LittleEndian.AppendUint32(nil, uint32(n))
+			want32 := binary.LittleEndian.AppendUint32(nil, uint32(n))
+			for i := range d {
+				b64, b32 := math.Float64bits(d[i]), math.Float32bits(f[i])
+				if i == pos {
+					b64, b32 = 0xfff8000000000000, 0xffc00000
+				}
+				want64 = binary.LittleEndian.AppendUint64(want64, b64)
+				want32 = binary.LittleEndian.AppendUint32(want32, b32)
+			}
+			var vd, vf types.Variant
+			vd.SetRaw(types.TypeDouble, true, d, nil)
+			vf.SetRaw(types.TypeFloat, true, f, nil)
+			for _, c := range []struct {
+				v    any
+				want []byte
+			}{
+				{&d, want64}, {&f, want32},
+				{&vd, append([]byte{byte(types.TypeDouble) | 0x80}, want64...)},
+				{&vf, append([]byte{byte(types.TypeFloat) | 0x80}, want32...)},
+			} {
+				got, err := Marshal(c.v)
+				if err != nil || !bytes.Equal(got, c.want) {
+					t.Fatalf("n=%d NaN at %d, %T: % x, %v\nwant % x", n, pos, c.v, got, err, c.want)
+				}
+			}
 		}
 	}
 }
