@@ -259,3 +259,63 @@ func TestDecodeAllocs(t *testing.T) {
 		}
 	}
 }
+
+// benchCodecPair times one type through the Options API (Append, Unmarshal
+// into a reused value) and through its Codec, as sub-benchmarks
+// <type>/<dir>/api=Options and api=Codec (benchstat -col /api compares
+// them).
+func benchCodecPair[T any](b *testing.B, name string, v T) {
+	k, err := NewCodec[T](Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	enc, err := Marshal(&v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]byte, 0, 2*len(enc))
+	var got T
+	b.Run(name+"/encode/api=Options", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			buf, _ = Append(buf[:0], &v)
+		}
+	})
+	b.Run(name+"/encode/api=Codec", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			buf, _ = k.Append(buf[:0], &v)
+		}
+	})
+	b.Run(name+"/decode/api=Options", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if err := Unmarshal(enc, &got); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run(name+"/decode/api=Codec", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if err := k.Unmarshal(enc, &got); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkCodec compares Codec with the Options API on the types of the
+// top-level stack paths and on a structure (which has none).
+func BenchmarkCodec(b *testing.B) {
+	var arr types.Variant
+	arr.SetRaw(types.TypeDouble, true, make([]float64, 1000), nil)
+	benchCodecPair(b, "UInt32", uint32(0xdeadbeef))
+	benchCodecPair(b, "ByteString", make([]byte, 64))
+	benchCodecPair(b, "NodeID", types.NewNumericNodeID(2, 5001))
+	benchCodecPair(b, "GUID", types.GUID{Data1: 1, Data4: [8]byte{2}})
+	benchCodecPair(b, "Variant.Double", types.MustVariant(3.14))
+	benchCodecPair(b, "Variant.Double[1000]", arr)
+	benchCodecPair(b, "DataValue", types.DataValue{Value: types.MustVariant(int32(7)), Status: 1, SourceTimestamp: 5, ServerTimestamp: 6})
+	benchCodecPair(b, "ReadRequest[1]", types.ReadRequest{NodesToRead: make([]types.ReadValueID, 1)})
+}
