@@ -416,38 +416,45 @@ func (o *Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
 	if perr != nil {
 		return b, &EncodeError{Path: perr.path, Err: perr.cause()}
 	}
-	return o.appendCodec(b, v, c, p, msg, id)
+	if !msg {
+		switch {
+		case c.op != opCodec:
+			// A primitive needs no call state: a Writer on the stack.
+			var w wire.Writer // field by field, as in fastpath/top.go
+			w.Buf, w.EmptyStrings = b, o.EmptyStrings
+			appendPrimitive(&w, p, c.op)
+			if err := w.Err(); err != nil {
+				return b, err
+			}
+			return w.Buf, nil
+		case c.flat != flatNone || c.ext != nil && c.ext.AppendTop != nil:
+			if out, ok := o.appendStack(b, p, c); ok {
+				return out, nil
+			}
+		}
+	}
+	return o.appendCodec(b, v, c, p, msg, &id)
+}
+
+// appendStack appends the value at p of a ByteString, a slice of
+// primitives (c.flat) or a built-in (c.ext.AppendTop) with a Writer on the
+// stack: no call state. It reports false if the value fails or, for a
+// built-in, meets an ExtensionObject body; the usual path then takes the
+// call. (Apart from appendTop, so that the primitives' path stays small.)
+func (o *Options) appendStack(b []byte, p pointer, c *codec) ([]byte, bool) {
+	if c.flat == flatNone {
+		return c.ext.AppendTop(b, o.EmptyStrings, o.writerDepth(), p.p)
+	}
+	var w wire.Writer // field by field, as in fastpath/top.go
+	w.Buf, w.EmptyStrings = b, o.EmptyStrings
+	appendFlat(&w, p, c)
+	return w.Buf, w.Err() == nil
 }
 
 // appendCodec is appendTop once the codec c of v and the pointer p to its
-// value are known (and, for a message, its encoding id).
-func (o *Options) appendCodec(b []byte, v any, c *codec, p pointer, msg bool, id types.NodeID) ([]byte, error) {
-	if x := c.ext; x != nil && x.AppendTop != nil && !msg {
-		// A built-in: no call state. If it fails or meets an
-		// ExtensionObject body, the usual path below takes the call.
-		if out, ok := x.AppendTop(b, o.EmptyStrings, o.writerDepth(), p.p); ok {
-			return out, nil
-		}
-	}
-	if c.flat != flatNone && !msg {
-		// As a built-in: a ByteString or a slice of primitives needs only a
-		// Writer (c.flat).
-		var w wire.Writer // field by field, as in fastpath/top.go
-		w.Buf, w.EmptyStrings = b, o.EmptyStrings
-		if appendFlat(&w, p, c); w.Err() == nil {
-			return w.Buf, nil
-		}
-	}
-	if c.op != opCodec && !msg {
-		// A primitive needs no call state: a Writer on the stack.
-		var w wire.Writer // field by field, as in fastpath/top.go
-		w.Buf, w.EmptyStrings = b, o.EmptyStrings
-		appendPrimitive(&w, p, c.op)
-		if err := w.Err(); err != nil {
-			return b, err
-		}
-		return w.Buf, nil
-	}
+// value are known (and, for a message, its encoding id), for the values
+// that take the pooled call state.
+func (o *Options) appendCodec(b []byte, v any, c *codec, p pointer, msg bool, id *types.NodeID) ([]byte, error) {
 	orig := b
 	if b == nil {
 		if h := c.hint.Load(); h > 0 {
@@ -456,7 +463,7 @@ func (o *Options) appendCodec(b []byte, v any, c *codec, p pointer, msg bool, id
 	}
 	s := o.newAppendState(b)
 	if msg {
-		s.typeID = id
+		s.typeID = *id
 		appendNodeID(&s.w, &s.typeID)
 	}
 	c.append(s, p, c)

@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -90,7 +89,7 @@ func (k *Codec[T]) Append(b []byte, v *T) ([]byte, error) {
 	if v == nil {
 		p = pointer{k.c.g.zero}
 	}
-	return k.o.appendCodec(b, v, k.c, p, false, types.NodeID{})
+	return k.o.appendCodec(b, v, k.c, p, false, nil)
 }
 
 // Marshal returns the encoding of *v, as Options.Marshal(v).
