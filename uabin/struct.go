@@ -258,9 +258,10 @@ func appendStruct(s *appendState, p pointer, c *codec) {
 		if f.op == opCodec {
 			appendCodecValue(s, p.at(f.off), f.c)
 		} else {
-			appendPrimitive(&s.w, p.at(f.off), f.op)
+			appendPrimitive(&s.w, p.at(f.off), f.op) // fails only for a string longer than MaxInt32
 		}
-		if f.op == opCodec && s.failed(f.name) {
+		if s.w.Err() != nil { // not s.failed: it does not inline, and this runs after every field
+			addPath(s.w.Err(), f.name)
 			return // the error is sticky: the depth no longer matters
 		}
 	}
@@ -282,7 +283,8 @@ func consumeStruct(s *consumeState, p pointer, c *codec) {
 		} else {
 			consumePrimitive(&s.r, p.at(f.off), f.dop)
 		}
-		if s.failed(f.name) {
+		if s.r.Err() != nil { // as in appendStruct
+			addPath(s.r.Err(), f.name)
 			return // the error is sticky: the depth no longer matters
 		}
 	}
