@@ -146,9 +146,14 @@ func appendElems(s *appendState, base pointer, n int, ec *codec, bulk bool) {
 		appendPrimElems(&s.w, base, n, ec, bulk)
 		return
 	}
-	size := ec.size
+	size, x := ec.size, ec.ext
 	for i := 0; i < n; i++ {
-		appendCodecValue(s, base.at(uintptr(i)*size), ec)
+		q := base.at(uintptr(i) * size)
+		if x == nil {
+			ec.append(s, q, ec)
+		} else if !x.Append(&s.w, q.raw()) { // a codec of fastpath, called directly (fast.go)
+			ec.plan.append(s, q, ec.plan)
+		}
 		if s.w.Err() != nil {
 			addPath(s.w.Err(), wire.IndexPath(i))
 			return
@@ -229,9 +234,14 @@ func consumeElems(s *consumeState, base pointer, n int, ec *codec, bulk bool) {
 		consumePrimElems(&s.r, base, n, ec, bulk)
 		return
 	}
-	size := ec.size
+	size, x := ec.size, ec.ext
 	for i := 0; i < n; i++ {
-		consumeCodecValue(s, base.at(uintptr(i)*size), ec)
+		q := base.at(uintptr(i) * size)
+		if x == nil {
+			ec.consume(s, q, ec)
+		} else if !x.Consume(&s.r, q.raw()) {
+			ec.plan.consume(s, q, ec.plan)
+		}
 		if s.r.Err() != nil {
 			addPath(s.r.Err(), wire.IndexPath(i))
 			return

@@ -20,31 +20,12 @@ func appendFast(s *appendState, p pointer, c *codec) {
 	}
 }
 
-// appendCodecValue appends the value at p with c, as c.append does, but
-// calls a codec of uabin/fastpath (c.ext: a built-in, which never
-// declines, or a fast path) directly, without appendBuiltin or appendFast
-// in between: one indirect call per built-in field or element instead of
-// two. The struct and array loops use it.
-func appendCodecValue(s *appendState, p pointer, c *codec) {
-	if x := c.ext; x != nil {
-		if !x.Append(&s.w, p.raw()) {
-			c.plan.append(s, p, c.plan)
-		}
-		return
-	}
-	c.append(s, p, c)
-}
-
-// consumeCodecValue is the decoding twin of appendCodecValue.
-func consumeCodecValue(s *consumeState, p pointer, c *codec) {
-	if x := c.ext; x != nil {
-		if !x.Consume(&s.r, p.raw()) {
-			c.plan.consume(s, p, c.plan)
-		}
-		return
-	}
-	c.consume(s, p, c)
-}
+// The struct and array loops (appendStruct, consumeStruct, appendElems,
+// consumeElems) call a built-in's or a fast path's erased codec directly,
+// as appendFast and consumeFast do, rather than through c.append: one
+// indirect call per built-in field or element instead of two. The four
+// copies of that dispatch are by hand because a helper does not inline
+// (a call per field cost 7-14 % of W4-W6 decoding, performance.md entry 25).
 
 // consumeFast is the decoding twin of appendFast.
 func consumeFast(s *consumeState, p pointer, c *codec) {

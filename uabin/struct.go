@@ -255,10 +255,14 @@ func appendStruct(s *appendState, p pointer, c *codec) {
 	}
 	for i := range st.fields {
 		f := &st.fields[i]
-		if f.op == opCodec {
-			appendCodecValue(s, p.at(f.off), f.c)
-		} else {
+		if fc := f.c; f.op != opCodec {
 			appendPrimitive(&s.w, p.at(f.off), f.op) // fails only for a string longer than MaxInt32
+		} else if x := fc.ext; x != nil { // a codec of fastpath, called directly (fast.go)
+			if !x.Append(&s.w, p.at(f.off).raw()) {
+				fc.plan.append(s, p.at(f.off), fc.plan)
+			}
+		} else {
+			fc.append(s, p.at(f.off), fc)
 		}
 		if s.w.Err() != nil { // not s.failed: it does not inline, and this runs after every field
 			addPath(s.w.Err(), f.name)
@@ -278,10 +282,14 @@ func consumeStruct(s *consumeState, p pointer, c *codec) {
 	}
 	for i := range st.fields {
 		f := &st.fields[i]
-		if f.dop == opCodec {
-			consumeCodecValue(s, p.at(f.off), f.c)
-		} else {
+		if fc := f.c; f.dop != opCodec {
 			consumePrimitive(&s.r, p.at(f.off), f.dop)
+		} else if x := fc.ext; x != nil { // as in appendStruct
+			if !x.Consume(&s.r, p.at(f.off).raw()) {
+				fc.plan.consume(s, p.at(f.off), fc.plan)
+			}
+		} else {
+			fc.consume(s, p.at(f.off), fc)
 		}
 		if s.r.Err() != nil { // as in appendStruct
 			addPath(s.r.Err(), f.name)
