@@ -508,8 +508,17 @@ func consumeVariantMask(r *wire.Reader, v *types.Variant) byte {
 	defer r.Leave()
 	if array {
 		consumeVariantArray(r, v, t, mask&variantDims != 0)
-		return mask
+	} else {
+		consumeVariantScalar(r, v, t)
 	}
+	return mask
+}
+
+// consumeVariantScalar decodes the value of a scalar Variant of type t.
+// Apart from consumeVariantMask so that the frame of the Variant array
+// recursion stays small (its locals, one per type, took 1.5 KB: 500
+// nested Variant arrays no longer fitted test/hostile's 1 MiB stack).
+func consumeVariantScalar(r *wire.Reader, v *types.Variant, t types.BuiltinType) {
 	switch t {
 	case types.TypeBoolean:
 		var b uint64
@@ -571,7 +580,6 @@ func consumeVariantMask(r *wire.Reader, v *types.Variant) byte {
 			v.SetRaw(t, false, x, nil)
 		}
 	}
-	return mask
 }
 
 // reuseScalar returns the boxed scalar of type E that v holds, or E's zero
