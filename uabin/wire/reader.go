@@ -26,7 +26,18 @@ type Reader struct {
 
 	bodies hook.BodyConsumer // decodes ExtensionObject bodies (set by package uabin); may be nil
 	strs   []byte            // backing array of the strings decoded since Reset (see Text)
+
+	// A fixed-size read past the end records errShort and these (the
+	// offset, the bytes it needed and those left) instead of building its
+	// error, which Err builds on first sight: a read that calls out to
+	// build an error is too large to inline, and a call per primitive read
+	// cost a sixth of decoding a service message.
+	shortOff, shortNeed, shortLeft int
 }
+
+// errShort stands for the error of a short fixed-size read until Err
+// replaces it (see Reader.shortOff). It never leaves the Reader.
+var errShort error = &DecodeError{}
 
 // NewReader returns a Reader over b with the given limits (resolved).
 func NewReader(b []byte, l Limits) *Reader {
@@ -66,7 +77,20 @@ func (r *Reader) Offset() int { return r.off }
 func (r *Reader) Remaining() int { return r.end - r.off }
 
 // Err returns the first error recorded, or nil.
-func (r *Reader) Err() error { return r.err }
+func (r *Reader) Err() error {
+	if r.err == errShort {
+		r.shortError()
+	}
+	return r.err
+}
+
+// shortError replaces errShort with the error of the short read it
+// stands for.
+//
+//go:noinline
+func (r *Reader) shortError() {
+	r.err = &DecodeError{Offset: r.shortOff, Err: Errorf(ErrTruncated, "need %d bytes, %d left", r.shortNeed, r.shortLeft)}
+}
 
 // Fail records err at the current offset (if no error is recorded yet) and
 // stops all further reads. err should wrap one of the sentinel errors; it is
@@ -132,7 +156,7 @@ func (r *Reader) EnterAt(start int) bool {
 	if r.Enter() {
 		return true
 	}
-	if e, ok := r.err.(*DecodeError); ok && e.Offset == r.off {
+	if e, ok := r.Err().(*DecodeError); ok && e.Offset == r.off {
 		e.Offset = start
 	}
 	return false
@@ -169,13 +193,15 @@ func (r *Reader) Bool() bool { return r.Uint8() != 0 }
 
 // Uint8 consumes a Byte.
 func (r *Reader) Uint8() uint8 {
-	if r.off >= r.end {
-		r.truncated(1)
-		return 0
+	if off := r.off; off < r.end {
+		r.off = off + 1
+		return r.buf[off]
 	}
-	v := r.buf[r.off]
-	r.off++
-	return v
+	if r.err == nil { // truncated(1), recorded without a call (see shortOff)
+		r.err, r.shortOff, r.shortNeed, r.shortLeft = errShort, r.off, 1, r.end-r.off
+	}
+	r.end = r.off
+	return 0
 }
 
 // Int8 consumes an SByte.
@@ -183,13 +209,15 @@ func (r *Reader) Int8() int8 { return int8(r.Uint8()) }
 
 // Uint16 consumes a UInt16.
 func (r *Reader) Uint16() uint16 {
-	if r.end-r.off < 2 {
-		r.truncated(2)
-		return 0
+	if off := r.off; r.end-off >= 2 {
+		r.off = off + 2
+		return binary.LittleEndian.Uint16(r.buf[off:])
 	}
-	v := binary.LittleEndian.Uint16(r.buf[r.off:])
-	r.off += 2
-	return v
+	if r.err == nil { // as in Uint8
+		r.err, r.shortOff, r.shortNeed, r.shortLeft = errShort, r.off, 2, r.end-r.off
+	}
+	r.end = r.off
+	return 0
 }
 
 // Int16 consumes an Int16.
@@ -197,13 +225,15 @@ func (r *Reader) Int16() int16 { return int16(r.Uint16()) }
 
 // Uint32 consumes a UInt32.
 func (r *Reader) Uint32() uint32 {
-	if r.end-r.off < 4 {
-		r.truncated(4)
-		return 0
+	if off := r.off; r.end-off >= 4 {
+		r.off = off + 4
+		return binary.LittleEndian.Uint32(r.buf[off:])
 	}
-	v := binary.LittleEndian.Uint32(r.buf[r.off:])
-	r.off += 4
-	return v
+	if r.err == nil { // as in Uint8
+		r.err, r.shortOff, r.shortNeed, r.shortLeft = errShort, r.off, 4, r.end-r.off
+	}
+	r.end = r.off
+	return 0
 }
 
 // Int32 consumes an Int32.
@@ -211,13 +241,15 @@ func (r *Reader) Int32() int32 { return int32(r.Uint32()) }
 
 // Uint64 consumes a UInt64.
 func (r *Reader) Uint64() uint64 {
-	if r.end-r.off < 8 {
-		r.truncated(8)
-		return 0
+	if off := r.off; r.end-off >= 8 {
+		r.off = off + 8
+		return binary.LittleEndian.Uint64(r.buf[off:])
 	}
-	v := binary.LittleEndian.Uint64(r.buf[r.off:])
-	r.off += 8
-	return v
+	if r.err == nil { // as in Uint8
+		r.err, r.shortOff, r.shortNeed, r.shortLeft = errShort, r.off, 8, r.end-r.off
+	}
+	r.end = r.off
+	return 0
 }
 
 // Int64 consumes an Int64 (also the wire form of DateTime).

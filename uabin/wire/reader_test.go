@@ -298,3 +298,36 @@ func TestReaderInit(t *testing.T) {
 		t.Errorf("Str with the default limits = %q, %v", s, r2.Err())
 	}
 }
+
+// TestShortReadError: the error of a short fixed-size read, recorded
+// without a call and built by Err, is the first error, at the offset of
+// the read, and belongs to its Reader alone (no shared value is ever
+// returned or changed).
+func TestShortReadError(t *testing.T) {
+	var r1, r2 Reader
+	l := Limits{}.Resolved()
+	r1.Init([]byte{1, 2, 3}, &l)
+	r2.Init([]byte{9}, &l)
+	r1.Uint16()
+	r1.Uint32()                             // short: the first error
+	r1.Uint64()                             // short again: ignored
+	r1.Failf(ErrInvalid, "a later failure") // ignored
+	r2.Uint16()                             // short in another Reader
+	if !r2.EnterAt(0) && r2.Err() == nil {  // EnterAt looks at the error
+		t.Fatal("no error after a short read")
+	}
+	e1, ok1 := r1.Err().(*DecodeError)
+	e2, ok2 := r2.Err().(*DecodeError)
+	if !ok1 || !ok2 || e1 == e2 || e1 == errShort || e2 == errShort {
+		t.Fatalf("errors %#v, %#v: want two distinct DecodeErrors", r1.Err(), r2.Err())
+	}
+	if e1.Offset != 2 || !errors.Is(e1, ErrTruncated) || !strings.Contains(e1.Error(), "need 4 bytes, 1 left") {
+		t.Errorf("first Reader: %v (offset %d), want the UInt32 at offset 2, need 4 bytes, 1 left", e1, e1.Offset)
+	}
+	if e2.Offset != 0 || !strings.Contains(e2.Error(), "need 2 bytes, 1 left") {
+		t.Errorf("second Reader: %v (offset %d)", e2, e2.Offset)
+	}
+	if r1.Err() != error(e1) || r1.Remaining() != 0 {
+		t.Errorf("Err changed on a second call, or reads were not stopped (%d left)", r1.Remaining())
+	}
+}
