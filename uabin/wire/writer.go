@@ -162,10 +162,17 @@ func Float64Bits(v float64) uint64 {
 // math.MaxInt32 cannot be encoded and fail with ErrInvalid.
 func (w *Writer) Len(n int) {
 	if n > math.MaxInt32 {
-		w.Failf(ErrInvalid, "length %d does not fit in an Int32", n)
+		w.tooLong(n)
 		return
 	}
-	w.Int32(int32(n))
+	w.Buf = binary.LittleEndian.AppendUint32(w.Buf, uint32(n)) // w.Int32, spelt out to fit the inlining budget
+}
+
+// tooLong fails a length above MaxInt32: out of line, so that Len inlines.
+//
+//go:noinline
+func (w *Writer) tooLong(n int) {
+	w.Failf(ErrInvalid, "length %d does not fit in an Int32", n)
 }
 
 // Null appends the null length -1 of a String, ByteString or array.
