@@ -21,12 +21,18 @@ import (
 // Use it where one type is encoded or decoded in a loop; Marshal, Append
 // and Unmarshal remain the general API. A Codec is safe for concurrent use.
 type Codec[T any] struct {
-	o    Options
-	c    *codec
-	max  int         // MaxMessageSize, resolved
-	lim  wire.Limits // the decoder limits, resolved, for the stack paths
-	app  func(b []byte, p unsafe.Pointer) ([]byte, bool)
-	cons func(b []byte, p unsafe.Pointer) (int, bool)
+	o     Options
+	c     *codec
+	max   int         // MaxMessageSize, resolved
+	lim   wire.Limits // the decoder limits, resolved, for the stack paths
+	empty bool        // EmptyStrings
+	depth int         // the Writer's MaxDepth
+	// The stack paths, in the form of erased.Codec.AppendTop and
+	// ConsumeTop: a built-in's own, called directly (one indirect call per
+	// call), or a closure for primitives and flat values; nil for the
+	// types that take the call state.
+	app  func(b []byte, emptyStrings bool, maxDepth int, p unsafe.Pointer) ([]byte, bool)
+	cons func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool)
 }
 
 // NewCodec returns the Codec of T with options o (copied: later changes to
@@ -37,42 +43,37 @@ func NewCodec[T any](o Options) (*Codec[T], error) {
 	if perr != nil {
 		return nil, perr.withPath()
 	}
-	k := &Codec[T]{o: o, c: c, max: o.messageLimit()}
-	empty := o.EmptyStrings
-	k.lim = o.topLimits()
-	l := k.lim
+	k := &Codec[T]{o: o, c: c, max: o.messageLimit(), lim: o.topLimits(), empty: o.EmptyStrings, depth: o.writerDepth()}
 	switch x := c.ext; {
 	case c.op != opCodec:
 		op := c.op
-		k.app = func(b []byte, p unsafe.Pointer) ([]byte, bool) {
+		k.app = func(b []byte, e bool, _ int, p unsafe.Pointer) ([]byte, bool) {
 			var w wire.Writer // field by field, as in fastpath/top.go
-			w.Buf, w.EmptyStrings = b, empty
+			w.Buf, w.EmptyStrings = b, e
 			appendPrimitive(&w, pointer{p}, op)
 			return w.Buf, w.Err() == nil
 		}
-		k.cons = func(b []byte, p unsafe.Pointer) (int, bool) {
+		k.cons = func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			consumePrimitive(&r, pointer{p}, op)
 			return r.Offset(), r.Err() == nil
 		}
 	case c.flat != flatNone:
-		k.app = func(b []byte, p unsafe.Pointer) ([]byte, bool) {
-			var w wire.Writer // field by field, as in fastpath/top.go
-			w.Buf, w.EmptyStrings = b, empty
+		k.app = func(b []byte, e bool, _ int, p unsafe.Pointer) ([]byte, bool) {
+			var w wire.Writer
+			w.Buf, w.EmptyStrings = b, e
 			appendFlat(&w, pointer{p}, c)
 			return w.Buf, w.Err() == nil
 		}
-		k.cons = func(b []byte, p unsafe.Pointer) (int, bool) {
+		k.cons = func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			var r wire.Reader
-			r.Init(b, &l)
+			r.Init(b, l)
 			consumeFlat(&r, pointer{p}, c)
 			return r.Offset(), r.Err() == nil
 		}
 	case x != nil && x.AppendTop != nil:
-		depth := o.writerDepth()
-		k.app = func(b []byte, p unsafe.Pointer) ([]byte, bool) { return x.AppendTop(b, empty, depth, p) }
-		k.cons = func(b []byte, p unsafe.Pointer) (int, bool) { return x.ConsumeTop(b, &k.lim, p) }
+		k.app, k.cons = x.AppendTop, x.ConsumeTop
 	}
 	return k, nil
 }
@@ -81,7 +82,7 @@ func NewCodec[T any](o Options) (*Codec[T], error) {
 // encodes the zero value of T.
 func (k *Codec[T]) Append(b []byte, v *T) ([]byte, error) {
 	if k.app != nil && v != nil {
-		if out, ok := k.app(b, unsafe.Pointer(v)); ok {
+		if out, ok := k.app(b, k.empty, k.depth, unsafe.Pointer(v)); ok {
 			return out, nil
 		}
 	}
@@ -98,7 +99,7 @@ func (k *Codec[T]) Marshal(v *T) ([]byte, error) { return k.Append(nil, v) }
 // Unmarshal decodes all of b into *v, as Options.Unmarshal(b, v).
 func (k *Codec[T]) Unmarshal(b []byte, v *T) error {
 	if k.cons != nil && v != nil && len(b) <= k.max {
-		if n, ok := k.cons(b, unsafe.Pointer(v)); ok && n == len(b) {
+		if n, ok := k.cons(b, &k.lim, unsafe.Pointer(v)); ok && n == len(b) {
 			return nil
 		}
 	}
@@ -114,7 +115,7 @@ func (k *Codec[T]) Decode(b []byte, v *T) (int, error) {
 		if len(in) > k.max {
 			in = in[:k.max]
 		}
-		if n, ok := k.cons(in, unsafe.Pointer(v)); ok {
+		if n, ok := k.cons(in, &k.lim, unsafe.Pointer(v)); ok {
 			return n, nil
 		}
 	}
