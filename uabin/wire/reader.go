@@ -415,13 +415,15 @@ func (r *Reader) ByteStringRaw() []byte {
 // Raw consumes the next n bytes and returns them without copying: the
 // result aliases the input. It fails with ErrTruncated if fewer remain.
 func (r *Reader) Raw(n int) []byte {
-	if n < 0 || r.end-r.off < n {
-		r.truncated(n)
-		return nil
+	if off := r.off; n >= 0 && r.end-off >= n {
+		r.off = off + n
+		return r.buf[off : off+n : off+n]
 	}
-	b := r.buf[r.off : r.off+n : r.off+n]
-	r.off += n
-	return b
+	if r.err == nil { // truncated(n), without a call (see Uint8)
+		r.err, r.shortOff, r.shortNeed, r.shortLeft = errShort, r.off, n, r.end-r.off
+	}
+	r.end = r.off
+	return nil
 }
 
 // Init readies r, a zero Reader (such as a new variable), to read b with
