@@ -408,3 +408,69 @@ func TestNaNCanonicalLong(t *testing.T) {
 		}
 	}
 }
+
+// fuzzCodecOne decodes b into a T with Codec and with the Options API and
+// fails on any difference: the error, the value, or its encoding again.
+func fuzzCodecOne[T any](t *testing.T, o Options, b []byte) {
+	k, err := NewCodec[T](o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want T
+	gerr := k.Unmarshal(b, &got)
+	werr := o.Unmarshal(b, &want)
+	if errText(gerr) != errText(werr) {
+		t.Fatalf("%T from % x: Codec %v, Options %v", want, b, gerr, werr)
+	}
+	gn, gerr := k.Decode(b, &got)
+	wn, werr := o.Decode(b, &want)
+	if gn != wn || errText(gerr) != errText(werr) {
+		t.Fatalf("%T Decode of % x: Codec %d, %v; Options %d, %v", want, b, gn, gerr, wn, werr)
+	}
+	if werr != nil {
+		return
+	}
+	if d := cmp.Diff(want, got, cmpOpts...); d != "" {
+		t.Fatalf("%T from % x (-Options +Codec):\n%s", want, b, d)
+	}
+	ge, gerr := k.Marshal(&got)
+	we, werr := o.Marshal(&want)
+	if !bytes.Equal(ge, we) || errText(gerr) != errText(werr) {
+		t.Fatalf("%T re-encoded: Codec % x, %v; Options % x, %v", want, ge, gerr, we, werr)
+	}
+}
+
+// FuzzCodec holds Codec to the Options API on arbitrary input, for the
+// types of every stack path and for a structure.
+func FuzzCodec(f *testing.F) {
+	g := gen{rand.New(rand.NewPCG(7, 8))}
+	for i := 0; i < 8; i++ {
+		v := g.variant(2)
+		b, _ := Marshal(&v)
+		f.Add(b)
+		dv := g.dataValue(1)
+		b, _ = Marshal(&dv)
+		f.Add(b)
+		n := g.nodeID()
+		b, _ = Marshal(&n)
+		f.Add(b)
+	}
+	f.Add([]byte{0x16, 0x01, 0x00, 0x28, 0x01, 0x01, 0x04, 0x00, 0x00, 0x00, 1, 2, 3, 4}) // a Variant of an ExtensionObject
+	small := Options{Limits: Limits{MaxStringLength: 4, MaxArrayLength: 3, MaxDepth: 4}}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, o := range []Options{{}, small} {
+			fuzzCodecOne[uint32](t, o, b)
+			fuzzCodecOne[string](t, o, b)
+			fuzzCodecOne[[]byte](t, o, b)
+			fuzzCodecOne[[]int32](t, o, b)
+			fuzzCodecOne[types.NodeID](t, o, b)
+			fuzzCodecOne[types.ExpandedNodeID](t, o, b)
+			fuzzCodecOne[types.GUID](t, o, b)
+			fuzzCodecOne[types.LocalizedText](t, o, b)
+			fuzzCodecOne[types.Variant](t, o, b)
+			fuzzCodecOne[types.DataValue](t, o, b)
+			fuzzCodecOne[types.DiagnosticInfo](t, o, b)
+			fuzzCodecOne[types.ReadValueID](t, o, b)
+		}
+	})
+}
