@@ -37,13 +37,12 @@ type consumeState struct {
 	callTypes
 	typeID types.NodeID // a message's type id, here so that passing it to its codec does not allocate
 
-	// The last encoding id looked up and its entry (registered by
-	// namespace index), in
-	// snapshot idSnap of the registry, for the call types above: the
-	// ExtensionObject bodies of an array, and the messages of a loop, are
-	// mostly of one type, and a NodeID compare is cheaper than a map
-	// lookup. Kept across calls of the pooled state; cleared when its call
-	// types change.
+	// The last encoding id looked up, in snapshot idSnap of the registry,
+	// and its entry (one registered by namespace index), for the call
+	// types above: the ExtensionObject bodies of an array and the messages
+	// of a loop are mostly of one type, and a NodeID compare is cheaper
+	// than a map lookup. Kept across calls of the pooled state; cleared
+	// when its call types change.
 	idSnap  *regSnapshot
 	idLast  types.NodeID
 	idEntry *regEntry

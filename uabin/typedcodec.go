@@ -12,11 +12,12 @@ import (
 // a *T, without their per-call work: the plan of T is found once, by
 // NewCodec, instead of from the interface value on every call, and the
 // options are resolved once. For integers, floating-point numbers,
-// strings, slices of those (ByteString as []byte) and the built-ins (NodeID, ExpandedNodeID, time.Time, GUID,
-// QualifiedName, LocalizedText, Variant, DataValue, DiagnosticInfo) a call
-// needs no pooled call state either (a Variant that holds an
-// ExtensionObject body takes the usual path): it is then little more than
-// the wire rule itself; for the others it saves the lookup.
+// strings, slices of those (ByteString as []byte) and the built-ins
+// (NodeID, ExpandedNodeID, time.Time, GUID, QualifiedName, LocalizedText,
+// Variant, DataValue, DiagnosticInfo) a call needs no pooled call state
+// either (a Variant that holds an ExtensionObject body takes the usual
+// path): it is then little more than the wire rule itself; for the others
+// it saves the lookup.
 //
 // Use it where one type is encoded or decoded in a loop; Marshal, Append
 // and Unmarshal remain the general API. A Codec is safe for concurrent use.
