@@ -149,6 +149,10 @@
 //	          written in field order, whatever their bit numbers.
 //	max=N     decoding clamps an unsigned value above N to N:
 //	          P uint16 `ua:"UInt16,max=9999"`   10 27 → 9999
+//	name=NAME the field's OPC UA name (its StructureField name) where it differs
+//	          from the Go name; it changes no byte of the binary encoding and is
+//	          the name of the field in definitions, text views and OPC UA JSON:
+//	          EndpointURL string `ua:"String,name=EndpointUrl"`
 //	switch    Part 6 §5.2.8 union: this uint32 field, first in the struct, selects
 //	          the field written after it (1 = the next field, ...; 0 = none; a larger
 //	          value is ErrInvalid); decoding zeroes the alternatives not selected:

@@ -3,8 +3,9 @@ package uabin
 // The ua: struct tag grammar (docs/tags.md):
 //
 //	tag      = "-" | [WIRETYPE] { "," option }
-//	option   = "empty" | "raw" | "optional" | "mask" | "zero" | "switch" | "bit=" N | "max=" N
+//	option   = "empty" | "raw" | "optional" | "mask" | "zero" | "switch" | "bit=" N | "max=" N | "name=" NAME
 //	WIRETYPE = one of the 25 OPC UA built-in type names (wireTypes)
+//	NAME     = the field's OPC UA name (StructureField.Name), when it differs from the Go name
 //
 // parseTag reads a tag into a tagInfo; checkWire checks a WIRETYPE against
 // the Go type it is written on. What the options mean for a struct is
@@ -16,6 +17,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // tagInfo is a parsed ua: tag.
@@ -31,6 +34,7 @@ type tagInfo struct {
 	max      uint64 // max=N: decoding clamps to N
 	hasMax   bool   // max=N was given
 	sw       bool   // the union switch field (Part 6 §5.2.8)
+	name     string // name=NAME: the OPC UA field name; "" means the Go field name
 }
 
 // wireTypes are the WIRETYPE names of the tag grammar.
@@ -87,11 +91,38 @@ func parseTag(s string) (tagInfo, error) {
 				return ti, fmt.Errorf("bad tag option %q (want max=N)", o)
 			}
 			ti.max, ti.hasMax = n, true
+		case strings.HasPrefix(o, "name="):
+			if ti.name != "" {
+				return ti, fmt.Errorf("tag option %q: the name is given twice", o)
+			}
+			if msg := checkFieldName(o[5:]); msg != "" {
+				return ti, fmt.Errorf("bad tag option %q (%s)", o, msg)
+			}
+			ti.name = o[5:]
 		default:
 			return ti, fmt.Errorf("unknown wire type or tag option %q", o)
 		}
 	}
 	return ti, nil
+}
+
+// checkFieldName checks the NAME of a name= option and returns a message,
+// or "" if it is valid: a non-empty string of printable characters without
+// white space (StructureField names are identifiers, Part 3 §8.51, and the
+// names of companion specifications keep to that too).
+func checkFieldName(n string) string {
+	if n == "" {
+		return "want name=NAME with a non-empty NAME"
+	}
+	if !utf8.ValidString(n) {
+		return "the name is not valid UTF-8"
+	}
+	for _, r := range n {
+		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			return fmt.Sprintf("the name has the character %q", r)
+		}
+	}
+	return ""
 }
 
 // checkWire checks a tag's wire type against the Go type of the field and

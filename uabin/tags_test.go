@@ -36,6 +36,13 @@ func TestParseTag(t *testing.T) {
 		{tag: "max=0", want: tagInfo{max: 0, hasMax: true, bit: -1}},
 		{tag: "max=18446744073709551615", want: tagInfo{max: 1<<64 - 1, hasMax: true, bit: -1}},
 		{tag: "Guid,raw,optional", want: tagInfo{wire: "Guid", raw: true, optional: true, bit: -1}},
+		{tag: "String,name=EndpointUrl", want: tagInfo{wire: "String", name: "EndpointUrl", bit: -1}},
+		{tag: "name=NodeId,optional", want: tagInfo{name: "NodeId", optional: true, bit: -1}},
+		{tag: "name=Größe", want: tagInfo{name: "Größe", bit: -1}},
+		{tag: "name=", err: `bad tag option "name=" (want name=NAME with a non-empty NAME)`},
+		{tag: "name=A B", err: `bad tag option "name=A B" (the name has the character ' ')`},
+		{tag: "name=A\tB", err: `bad tag option "name=A\tB" (the name has the character '\t')`},
+		{tag: "name=A,name=B", err: `tag option "name=B": the name is given twice`},
 
 		{tag: "bit=32", err: `bad tag option "bit=32" (want bit=0..31)`},
 		{tag: "bit=-1", err: `bad tag option "bit=-1"`},
