@@ -3,7 +3,9 @@ package uabin
 import (
 	"sync"
 
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/uabin/fastpath"
+	"github.com/uabin/uabin/uabin/internal/engine"
 )
 
 // Options configures encoding and decoding. The zero value gives the
@@ -40,14 +42,32 @@ type Options struct {
 	NamespaceURIs []string
 }
 
-func (o *Options) set() *fastpath.Set {
-	switch {
-	case o.DisableFastPaths:
-		return nil
-	case o.FastPaths == nil:
-		return fastpath.Default
+// engine returns o as the engine takes it, the registry resolved.
+func (o *Options) engine() engine.Options {
+	return engine.Options{Limits: o.Limits, EmptyStrings: o.EmptyStrings, DisableFastPaths: o.DisableFastPaths,
+		FastPaths: o.FastPaths, Types: o.Types.model(), NamespaceURIs: o.NamespaceURIs}
+}
+
+// model returns the registry r is (DefaultRegistry for nil).
+func (r *Registry) model() *uamodel.Registry {
+	if r == nil {
+		return &DefaultRegistry.m
 	}
-	return o.FastPaths
+	return &r.m
+}
+
+// appendTop encodes v (as a service message with msg) into b: the engine's
+// one entry point.
+func (o *Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
+	e := o.engine()
+	return engine.Append(&e, b, v, msg)
+}
+
+// consumeTop decodes the start of b (all of it with whole) into v (as a
+// service message with msg): the engine's one entry point.
+func (o *Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
+	e := o.engine()
+	return engine.Consume(&e, b, v, whole, msg)
 }
 
 // Marshal returns the OPC UA Binary encoding of v; see the package

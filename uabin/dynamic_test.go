@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/uabin/uabin/internal/uamodel"
 	"reflect"
 	"strings"
 	"testing"
@@ -329,9 +330,9 @@ ff ff ff ff   Next.Children null
 		t.Fatalf("25 levels: %v", err)
 	}
 	// Encoding counts the same levels.
-	n := newDyn(d.t)
+	n := newDyn(d)
 	for i := 0; i < 25; i++ {
-		m := newDyn(d.t)
+		m := newDyn(d)
 		if err := m.Set("Next", n); err != nil {
 			t.Fatal(err)
 		}
@@ -506,7 +507,7 @@ func TestDynamicHostileDefinitions(t *testing.T) {
 		{"no name", structure(S, sf("", ns0(6))), ErrUnsupported},
 		{"no DataType", structure(S, sf("A", types.NodeID{})), ErrUnsupported},
 		{"optional in a plain structure", structure(S, opt(sf("A", ns0(6)))), ErrUnsupported},
-		{"too many fields", structure(S, make([]types.StructureField, maxDynFields+1)...), ErrUnsupported},
+		{"too many fields", structure(S, make([]types.StructureField, 1<<12+1)...), ErrUnsupported},
 	}
 	for _, c := range cases {
 		err := NewRegistry().RegisterStructure(xid(2100), xid(1100), "Bad", c.def)
@@ -754,3 +755,6 @@ func TestDynamicOwnFastPathSet(t *testing.T) {
 		t.Errorf("ID = %v", v)
 	}
 }
+
+// newDyn returns a new zero value of the type of x.
+func newDyn(x *Dynamic) *Dynamic { return uamodel.NewValue(x.h.T).(*Dynamic) }

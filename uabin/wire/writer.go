@@ -21,8 +21,10 @@ type Writer struct {
 	// EmptyStrings writes a Go "" as an empty String (length 0) instead of
 	// a null String (length -1) in Str.
 	EmptyStrings bool
-	// MaxDepth bounds the nesting levels entered with Enter (0 means
-	// DefaultMaxDepth). Encoding counts the same levels as decoding
+	// MaxDepth bounds the nesting levels entered with Enter, as
+	// Limits.MaxDepth bounds decoding (Limits.Depth): 0 means
+	// DefaultMaxDepth, a negative value or one above HardMaxDepth means
+	// HardMaxDepth. Encoding counts the same levels as decoding
 	// (docs/types.md), so a cyclic value fails instead of exhausting the
 	// stack, and the plans and the fast paths fail at the same value.
 	MaxDepth int
@@ -64,21 +66,19 @@ func (w *Writer) Reset() { w.Buf, w.err, w.depth = w.Buf[:0], nil, 0 }
 // sticky, so the depth no longer matters).
 func (w *Writer) Enter() bool {
 	w.depth++
-	if w.depth > w.MaxDepth {
+	if w.depth > w.MaxDepth || w.depth > HardMaxDepth {
 		return w.enterSlow() // kept out of line so that Enter inlines
 	}
 	return true
 }
 
-// enterSlow finishes Enter when the depth is above MaxDepth, which also
-// happens on every Enter while MaxDepth is 0 (meaning DefaultMaxDepth).
+// enterSlow finishes Enter when the depth is above MaxDepth or
+// HardMaxDepth, which also happens on every Enter while MaxDepth is 0 or
+// negative.
 //
 //go:noinline
 func (w *Writer) enterSlow() bool {
-	max := w.MaxDepth
-	if max <= 0 {
-		max = DefaultMaxDepth
-	}
+	max := resolveDepth(w.MaxDepth)
 	if w.depth <= max {
 		return true
 	}

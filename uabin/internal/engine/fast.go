@@ -1,4 +1,4 @@
-package uabin
+package engine
 
 // The codecs of uabin/fastpath as the engine calls them: the built-in
 // codecs of the types tags cannot describe (always used), and fast paths in
