@@ -42,11 +42,11 @@ type Options struct {
 	NamespaceURIs []string
 }
 
-// engine returns o as the engine takes it, the registry resolved.
-func (o *Options) engine() engine.Options {
-	return engine.Options{Limits: o.Limits, EmptyStrings: o.EmptyStrings, DisableFastPaths: o.DisableFastPaths,
-		FastPaths: o.FastPaths, Types: o.Types.model(), NamespaceURIs: o.NamespaceURIs}
-}
+// engine returns o as the engine reads it: the same memory (a conversion,
+// no copy).
+func (o *Options) engine() *engine.Options { return engine.OptionsOf((*engine.Of[Registry])(o)) }
+
+func init() { engine.CheckRegistry[Registry]() }
 
 // model returns the registry r is (DefaultRegistry for nil).
 func (r *Registry) model() *uamodel.Registry {
@@ -59,15 +59,13 @@ func (r *Registry) model() *uamodel.Registry {
 // appendTop encodes v (as a service message with msg) into b: the engine's
 // one entry point.
 func (o *Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
-	e := o.engine()
-	return engine.Append(&e, b, v, msg)
+	return engine.Append(o.engine(), &DefaultRegistry.m, b, v, msg)
 }
 
 // consumeTop decodes the start of b (all of it with whole) into v (as a
 // service message with msg): the engine's one entry point.
 func (o *Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
-	e := o.engine()
-	return engine.Consume(&e, b, v, whole, msg)
+	return engine.Consume(o.engine(), &DefaultRegistry.m, b, v, whole, msg)
 }
 
 // Marshal returns the OPC UA Binary encoding of v; see the package

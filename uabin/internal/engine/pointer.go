@@ -14,6 +14,7 @@ import (
 
 	"github.com/modern-go/reflect2"
 
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/uabin/internal/erased"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -132,6 +133,22 @@ func rtypeOf(v any) uintptr { return reflect2.RTypeOf(v) }
 
 // rtype returns the type word of t, as rtypeOf gives it for values of t.
 func rtype(t reflect.Type) uintptr { return reflect2.Type2(t).RType() }
+
+// OptionsOf returns the uabin.Options at o as the engine reads them: the
+// same memory, Of[R] and Options having the same fields, and Types
+// pointing to a uabin.Registry, whose first field is the uamodel.Registry
+// the engine reads (CheckRegistry). A conversion, no copy: a copy of the
+// 88 bytes of Options was a fifth of encoding a UInt32.
+func OptionsOf[R any](o *Of[R]) *Options { return (*Options)(unsafe.Pointer(o)) }
+
+// CheckRegistry panics unless a *R may be read as a *uamodel.Registry:
+// R is a struct whose first field, at offset 0, is a uamodel.Registry.
+func CheckRegistry[R any]() {
+	t := reflect.TypeFor[R]()
+	if t.Kind() != reflect.Struct || t.NumField() == 0 || t.Field(0).Type != reflect.TypeFor[uamodel.Registry]() || t.Field(0).Offset != 0 {
+		panic("engine: " + t.String() + " does not start with a uamodel.Registry")
+	}
+}
 
 // setStack gives c its stack path (entry.go), if its kind has one: a
 // closure that calls the primitive or flat codec with erased.AppendStack
