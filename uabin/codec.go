@@ -28,7 +28,7 @@ type Codec[T any] struct {
 // o do not reach the Codec). It fails, with an error wrapping
 // ErrUnsupported that names the field, if T cannot be encoded.
 func NewCodec[T any](o Options) (*Codec[T], error) {
-	e, err := engine.NewCodec(o.engine(), &DefaultRegistry.m, reflect.TypeFor[T]())
+	e, err := engine.NewCodec((*engine.Of[Registry])(&o).Options(), reflect.TypeFor[T]())
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,8 @@ package uabin
 // a pointer to a new value of the type registered for the message's type
 // id is stored.
 
+import "github.com/uabin/uabin/uabin/internal/engine"
+
 // AppendMessage appends v (a registered type or a pointer to one) as a
 // service message: its binary encoding id, then its body. On error it
 // returns b truncated to its original length; an unregistered type is
@@ -37,14 +39,16 @@ func (o Options) MarshalMessage(v any) ([]byte, error) { return o.AppendMessage(
 
 // UnmarshalMessage is the package function UnmarshalMessage with options o.
 func (o Options) UnmarshalMessage(b []byte, v any) error {
-	_, err := o.consumeTop(b, v, true, true)
+	_, err := engine.Consume((*engine.Of[Registry])(&o).Options(), b, v, true, true)
 	return err
 }
 
 // DecodeMessage is the package function DecodeMessage with options o.
 func (o Options) DecodeMessage(b []byte, v any) (int, error) {
-	return o.consumeTop(b, v, false, true)
+	return engine.Consume((*engine.Of[Registry])(&o).Options(), b, v, false, true)
 }
 
 // AppendMessage is the package function AppendMessage with options o.
-func (o Options) AppendMessage(b []byte, v any) ([]byte, error) { return o.appendTop(b, v, true) }
+func (o Options) AppendMessage(b []byte, v any) ([]byte, error) {
+	return engine.Append((*engine.Of[Registry])(&o).Options(), b, v, true)
+}

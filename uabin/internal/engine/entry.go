@@ -21,9 +21,9 @@ import (
 )
 
 // Options are uabin.Options as the engine reads them: the same memory
-// (OptionsOf), with Types pointing to the uamodel.Registry that a
-// uabin.Registry holds first. A nil Types is the default registry, which
-// every entry point is given (def).
+// (Of.Options, pointer.go), with Types pointing to the uamodel.Registry
+// that a uabin.Registry holds first. A nil Types is uabin's
+// DefaultRegistry (registry).
 type Options struct {
 	wire.Limits
 	EmptyStrings     bool
@@ -33,8 +33,9 @@ type Options struct {
 	NamespaceURIs    []string
 }
 
-// Of is the layout of uabin.Options (Of[uabin.Registry] has its
-// underlying type), which uabin converts its Options to for OptionsOf.
+// Of is the layout of uabin.Options: Of[uabin.Registry] has its
+// underlying type, so that uabin passes its Options by a conversion
+// (Of.Options).
 type Of[R any] struct {
 	wire.Limits
 	EmptyStrings     bool
@@ -44,12 +45,13 @@ type Of[R any] struct {
 	NamespaceURIs    []string
 }
 
-// registry returns the registry of the call: Types, or def.
-func (o *Options) registry(def *uamodel.Registry) *uamodel.Registry {
+// registry returns the registry of the call: Types, or uabin's
+// DefaultRegistry.
+func (o *Options) registry() *uamodel.Registry {
 	if o.Types != nil {
 		return o.Types
 	}
-	return def
+	return defaultRegistry()
 }
 
 // set returns the fast-path set of the call: nil with DisableFastPaths.
@@ -68,7 +70,7 @@ var defaultLimits = wire.Limits{}.Resolved()
 
 // Append is the one encoding entry point. With msg, v is written as a
 // service message: its registered binary encoding id first.
-func Append(o *Options, def *uamodel.Registry, b []byte, v any, msg bool) ([]byte, error) {
+func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 	if v == nil {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "cannot encode a nil interface")}
 	}
@@ -79,7 +81,7 @@ func Append(o *Options, def *uamodel.Registry, b []byte, v any, msg bool) ([]byt
 		id   types.NodeID
 	)
 	if msg {
-		ent := byValue(o.registry(def), v)
+		ent := byValue(o.registry(), v)
 		if ent == nil {
 			return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnknownType, "the Go type %T is not registered as a message", v)}
 		}
@@ -117,20 +119,20 @@ func Append(o *Options, def *uamodel.Registry, b []byte, v any, msg bool) ([]byt
 			}
 		}
 	}
-	return appendCodec(o, def, b, v, c, p, msg, &id)
+	return appendCodec(o, b, v, c, p, msg, &id)
 }
 
 // appendCodec is Append once the codec c of v and the pointer p to its
 // value are known (and, for a message, its encoding id), for the values
 // that take the pooled call state.
-func appendCodec(o *Options, def *uamodel.Registry, b []byte, v any, c *codec, p pointer, msg bool, id *types.NodeID) ([]byte, error) {
+func appendCodec(o *Options, b []byte, v any, c *codec, p pointer, msg bool, id *types.NodeID) ([]byte, error) {
 	orig := b
 	if b == nil {
 		if h := c.hint.Load(); h > 0 {
 			b = make([]byte, 0, h)
 		}
 	}
-	s := o.newAppendState(def, b)
+	s := o.newAppendState(b)
 	if msg {
 		s.typeID = *id
 		nodeIDCodec.Append(&s.w, pointerTo(&s.typeID).raw())
@@ -143,7 +145,7 @@ func appendCodec(o *Options, def *uamodel.Registry, b []byte, v any, c *codec, p
 		// The plan's error, in both modes (see consumeCodec).
 		po := *o
 		po.DisableFastPaths = true
-		if _, err2 := Append(&po, def, orig, v, msg); err2 != nil {
+		if _, err2 := Append(&po, orig, v, msg); err2 != nil {
 			return orig, err2
 		}
 	}
@@ -162,7 +164,7 @@ func appendCodec(o *Options, def *uamodel.Registry, b []byte, v any, c *codec, p
 // Consume is the one decoding entry point: it decodes into the value v
 // points to or, for a service message (msg), reads the type id and decodes
 // as consumeMessage says. whole requires that all of b is used.
-func Consume(o *Options, def *uamodel.Registry, b []byte, v any, whole, msg bool) (int, error) {
+func Consume(o *Options, b []byte, v any, whole, msg bool) (int, error) {
 	var c *codec
 	var t reflect.Type
 	if msg {
@@ -182,7 +184,7 @@ func Consume(o *Options, def *uamodel.Registry, b []byte, v any, whole, msg bool
 			return 0, &wire.DecodeError{Path: perr.Path, Err: cause(perr)}
 		}
 	}
-	return consumeCodec(o, def, b, v, c, t, whole, msg)
+	return consumeCodec(o, b, v, c, t, whole, msg)
 }
 
 // nilTarget is the error of a decoding call whose target is not a non-nil
@@ -197,7 +199,7 @@ func nilTarget(t reflect.Type) error {
 
 // consumeCodec is Consume once the codec c of *v is known (nil for a
 // message: the type id decides; t is the type of v).
-func consumeCodec(o *Options, def *uamodel.Registry, b []byte, v any, c *codec, t reflect.Type, whole, msg bool) (int, error) {
+func consumeCodec(o *Options, b []byte, v any, c *codec, t reflect.Type, whole, msg bool) (int, error) {
 	max := o.Limits.MessageSize()
 	in := b
 	if len(b) > max {
@@ -231,7 +233,7 @@ func consumeCodec(o *Options, def *uamodel.Registry, b []byte, v any, c *codec, 
 			return n, leftOver(n, len(b), whole)
 		}
 	}
-	s := o.newConsumeState(def, in)
+	s := o.newConsumeState(in)
 	defer s.release()
 	if msg {
 		c = s.consumeMessage(v, t)
@@ -245,7 +247,7 @@ func consumeCodec(o *Options, def *uamodel.Registry, b []byte, v any, c *codec, 
 		// options; if the plans accept it, the fast path's error stands.
 		po := *o
 		po.DisableFastPaths = true
-		if n2, err2 := Consume(&po, def, b, v, whole, msg); err2 != nil {
+		if n2, err2 := Consume(&po, b, v, whole, msg); err2 != nil {
 			return n2, err2
 		}
 	}
@@ -315,14 +317,14 @@ type Codec struct {
 }
 
 // NewCodec returns the Codec of t with options o (copied, the registry
-// resolved with def).
-func NewCodec(o *Options, def *uamodel.Registry, t reflect.Type) (*Codec, error) {
+// resolved).
+func NewCodec(o *Options, t reflect.Type) (*Codec, error) {
 	c, perr := codecFor(o.set(), t)
 	if perr != nil {
 		return nil, withPath(perr)
 	}
 	k := &Codec{o: *o, c: c, max: o.Limits.MessageSize(), lim: o.Limits.Resolved(), empty: o.EmptyStrings, depth: o.Limits.Depth()}
-	k.o.Types = o.registry(def)
+	k.o.Types = o.registry()
 	return k, nil
 }
 
@@ -338,7 +340,7 @@ func (k *Codec) Append(b []byte, v any) ([]byte, error) {
 	if p.isNil() {
 		p = pointer{k.c.g.zero}
 	}
-	return appendCodec(&k.o, k.o.Types, b, v, k.c, p, false, nil)
+	return appendCodec(&k.o, b, v, k.c, p, false, nil)
 }
 
 // Unmarshal decodes all of b into the value v points to (a *T).
@@ -377,5 +379,5 @@ func (k *Codec) decode(b []byte, v any, whole bool) (int, error) {
 	if ifaceData(v).isNil() {
 		return 0, &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
 	}
-	return consumeCodec(&k.o, k.o.Types, b, v, k.c, nil, whole, false)
+	return consumeCodec(&k.o, b, v, k.c, nil, whole, false)
 }

@@ -134,12 +134,13 @@ func rtypeOf(v any) uintptr { return reflect2.RTypeOf(v) }
 // rtype returns the type word of t, as rtypeOf gives it for values of t.
 func rtype(t reflect.Type) uintptr { return reflect2.Type2(t).RType() }
 
-// OptionsOf returns the uabin.Options at o as the engine reads them: the
+// Options returns the uabin.Options at o as the engine reads them: the
 // same memory, Of[R] and Options having the same fields, and Types
 // pointing to a uabin.Registry, whose first field is the uamodel.Registry
 // the engine reads (CheckRegistry). A conversion, no copy: a copy of the
-// 88 bytes of Options was a fifth of encoding a UInt32.
-func OptionsOf[R any](o *Of[R]) *Options { return (*Options)(unsafe.Pointer(o)) }
+// 88 bytes of Options, and the call level it took, were a fifth of
+// encoding a UInt32.
+func (o *Of[R]) Options() *Options { return (*Options)(unsafe.Pointer(o)) }
 
 // CheckRegistry panics unless a *R may be read as a *uamodel.Registry:
 // R is a struct whose first field, at offset 0, is a uamodel.Registry.
@@ -149,6 +150,24 @@ func CheckRegistry[R any]() {
 		panic("engine: " + t.String() + " does not start with a uamodel.Registry")
 	}
 }
+
+// defaultVar points to uabin's DefaultRegistry variable, a *uabin.Registry
+// read as a *uamodel.Registry (SetDefaultRegistry). It is data, read when
+// a call needs the registry and its Options have none; the engine never
+// calls package uabin.
+var defaultVar *unsafe.Pointer
+
+// SetDefaultRegistry tells the engine where the default registry is: the
+// variable p points to (uabin.DefaultRegistry), read on every use, so that
+// assigning it takes effect as it always has. Package uabin calls it at
+// initialisation.
+func SetDefaultRegistry[R any](p **R) {
+	CheckRegistry[R]()
+	defaultVar = (*unsafe.Pointer)(unsafe.Pointer(p))
+}
+
+// defaultRegistry returns the registry of Options with no Types.
+func defaultRegistry() *uamodel.Registry { return (*uamodel.Registry)(*defaultVar) }
 
 // setStack gives c its stack path (entry.go), if its kind has one: a
 // closure that calls the primitive or flat codec with erased.AppendStack

@@ -79,21 +79,21 @@ var consumePool = sync.Pool{New: func() any {
 
 // same reports whether ct is what o gives (the same set, registry and
 // namespace table).
-func (ct *callTypes) same(o *Options, def *uamodel.Registry) bool {
-	return ct.set == o.set() && ct.registry == o.registry(def) && len(ct.uris) == len(o.NamespaceURIs) &&
+func (ct *callTypes) same(o *Options) bool {
+	return ct.set == o.set() && ct.registry == o.registry() && len(ct.uris) == len(o.NamespaceURIs) &&
 		(len(ct.uris) == 0 || &ct.uris[0] == &o.NamespaceURIs[0])
 }
 
-func (o *Options) callTypes(def *uamodel.Registry) callTypes {
-	return callTypes{set: o.set(), registry: o.registry(def), uris: o.NamespaceURIs}
+func (o *Options) callTypes() callTypes {
+	return callTypes{set: o.set(), registry: o.registry(), uris: o.NamespaceURIs}
 }
 
-func (o *Options) newAppendState(def *uamodel.Registry, b []byte) *appendState {
+func (o *Options) newAppendState(b []byte) *appendState {
 	s := appendPool.Get().(*appendState)
 	s.w.Buf, s.w.EmptyStrings = b, o.EmptyStrings // the error and depth were cleared by release
 	s.w.MaxDepth = o.Limits.Depth()
-	if !s.callTypes.same(o, def) {
-		s.callTypes = o.callTypes(def) // as in newConsumeState
+	if !s.callTypes.same(o) {
+		s.callTypes = o.callTypes() // as in newConsumeState
 	}
 	return s
 }
@@ -104,11 +104,11 @@ func (s *appendState) release() {
 	appendPool.Put(s) // keeps its call types, as consumeState.release
 }
 
-func (o *Options) newConsumeState(def *uamodel.Registry, b []byte) *consumeState {
+func (o *Options) newConsumeState(b []byte) *consumeState {
 	s := consumePool.Get().(*consumeState)
 	s.r.Reset(b, o.Limits) // resolves the limits
-	if !s.callTypes.same(o, def) {
-		s.callTypes = o.callTypes(def) // most calls reuse a state made for the same options: no stores then
+	if !s.callTypes.same(o) {
+		s.callTypes = o.callTypes() // most calls reuse a state made for the same options: no stores then
 		s.idSnap = nil
 	}
 	return s
