@@ -58,7 +58,9 @@ func TestEnter(t *testing.T) {
 // structure of the cycle counts a level.
 func TestEnterOrder(t *testing.T) {
 	type (
-		x struct{ Y *struct{ Z []struct{ X *int32 } } }
+		x struct {
+			Y *struct{ Z []struct{ X *int32 } }
+		}
 	)
 	for _, first := range []reflect.Type{reflect.TypeFor[cycC](), reflect.TypeFor[cycB]()} {
 		if m, err := Of(first); err != nil || !m.Struct.Enter {
@@ -143,11 +145,11 @@ func TestFields(t *testing.T) {
 }
 
 type kinds struct {
-	A  int        `ua:"Int32"`
-	B  uint16     `ua:"max=9999"`
-	E  string     `ua:"empty"`
-	Bs []byte     `ua:"Byte"`
-	R  [3]uint16  `ua:"raw"`
+	A  int       `ua:"Int32"`
+	B  uint16    `ua:"max=9999"`
+	E  string    `ua:"empty"`
+	Bs []byte    `ua:"Byte"`
+	R  [3]uint16 `ua:"raw"`
 	T  types.DateTime
 	X  types.XmlElement
 	N  types.NodeID

@@ -139,4 +139,3 @@ func TestCheckWire(t *testing.T) {
 		}
 	}
 }
-
