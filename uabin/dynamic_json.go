@@ -3,7 +3,6 @@ package uabin
 // The JSON view of Dynamic values: AsMap and MarshalJSON.
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
@@ -22,8 +21,10 @@ import (
 // infinities as "NaN", "Infinity", "-Infinity"; byte strings as []byte
 // (base64 in JSON); a Variant as the value it holds (nil when null); a
 // run-time structure held by an ExtensionObject or a Variant as its map,
-// like a nested structure; other values as they are. Nesting deeper than 64
-// levels (a value made to contain itself with Set) is cut off.
+// like a nested structure; a Go structure (types.Range, ...) as a map by
+// the OPC UA names of the fields its encoding sends; other values as they
+// are. Nesting deeper than 64 levels (a value made to contain itself with
+// Set) is cut off.
 func (x *Dynamic) AsMap() map[string]any { return x.asMap(0) }
 
 func (x *Dynamic) asMap(depth int) map[string]any {
@@ -118,6 +119,28 @@ func jsonValue(v any, enum *uamodel.Enum, depth int) any {
 	case []float64:
 		return jsonFloats(v)
 	}
+	return jsonStruct(v, depth)
+}
+
+// jsonStruct returns a Go structure (or a slice of them) as maps by the
+// OPC UA names of its fields (structFields), and any other value as it is.
+func jsonStruct(v any, depth int) any {
+	rv := reflect.ValueOf(v)
+	if depth > maxTextDepth || !rv.IsValid() {
+		return v
+	}
+	if names, values, ok := structFields(rv); ok {
+		return structMap(names, values, depth)
+	}
+	if rv.Kind() == reflect.Slice && !rv.IsNil() && rv.Type().Elem().Kind() == reflect.Struct {
+		if _, _, ok := structFields(reflect.New(rv.Type().Elem()).Elem()); ok {
+			out := make([]any, rv.Len())
+			for i := range out {
+				out[i] = jsonStruct(rv.Index(i).Interface(), depth+1)
+			}
+			return out
+		}
+	}
 	return v
 }
 
@@ -151,108 +174,6 @@ func enumText(e *uamodel.Enum, v int32) any {
 		return n + "_" + strconv.Itoa(int(v))
 	}
 	return v
-}
-
-// MarshalJSON implements json.Marshaler: the JSON form of AsMap with the
-// fields in definition order. A value with no JSON form (a NaN inside a
-// Variant) is written as its text form, and nesting deeper than 64 levels
-// (a value made to contain itself with Set) as "..."; MarshalJSON does not
-// fail.
-func (x *Dynamic) MarshalJSON() ([]byte, error) { return x.appendJSON(nil, 0), nil }
-
-func (x *Dynamic) appendJSON(b []byte, depth int) []byte {
-	if x == nil || x.h.T == nil {
-		return append(b, "null"...)
-	}
-	if depth > maxTextDepth {
-		return append(b, `"..."`...)
-	}
-	b = append(b, '{')
-	first := true
-	for i := range x.h.T.Fields {
-		v, ok := x.Field(i)
-		if !ok {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		k, _ := json.Marshal(x.h.T.Fields[i].Name)
-		b = append(b, k...)
-		b = append(b, ':')
-		if x.h.T.Fields[i].GoEnum {
-			v = goEnumJSON(v)
-		}
-		if d := dynamicIn(v); d != nil {
-			v = d
-		} else if eos, ok := v.([]types.ExtensionObject); ok && holdsDynamic(eos) {
-			ds := make([]*Dynamic, len(eos))
-			for j, e := range eos {
-				ds[j], _ = e.Value.(*Dynamic)
-			}
-			v = ds
-		}
-		switch v := v.(type) {
-		case *Dynamic:
-			b = v.appendJSON(b, depth+1)
-		case []*Dynamic:
-			if v == nil {
-				b = append(b, "null"...)
-				break
-			}
-			b = append(b, '[')
-			for j, e := range v {
-				if j > 0 {
-					b = append(b, ',')
-				}
-				b = e.appendJSON(b, depth+1)
-			}
-			b = append(b, ']')
-		default:
-			val, err := json.Marshal(jsonValue(v, x.h.T.Fields[i].Enum, depth))
-			if err != nil {
-				// A value whose Go type has no JSON form for what it
-				// holds (such as a NaN inside a Variant): its text form.
-				val, _ = json.Marshal(fmt.Sprint(v))
-			}
-			b = append(b, val...)
-		}
-	}
-	return append(b, '}')
-}
-
-// holdsDynamic reports whether an element of v holds a *Dynamic.
-func holdsDynamic(v []types.ExtensionObject) bool {
-	for _, e := range v {
-		if _, ok := e.Value.(*Dynamic); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// variantDynamic returns the *Dynamic in a Variant holding one
-// ExtensionObject, or nil.
-func variantDynamic(v types.Variant) *Dynamic {
-	if eo, ok := v.ExtensionObject(); ok {
-		d, _ := eo.Value.(*Dynamic)
-		return d
-	}
-	return nil
-}
-
-// dynamicIn returns the *Dynamic an ExtensionObject or Variant field value
-// holds, or nil.
-func dynamicIn(v any) *Dynamic {
-	switch v := v.(type) {
-	case types.ExtensionObject:
-		d, _ := v.Value.(*Dynamic)
-		return d
-	case types.Variant:
-		return variantDynamic(v)
-	}
-	return nil
 }
 
 // goEnumJSON returns the OPC UA JSON form ("Variable_2") of a value of a

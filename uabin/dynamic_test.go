@@ -758,3 +758,34 @@ func TestDynamicOwnFastPathSet(t *testing.T) {
 
 // newDyn returns a new zero value of the type of x.
 func newDyn(x *Dynamic) *Dynamic { return uamodel.NewValue(x.h.T).(*Dynamic) }
+
+// TestDynamicTextNames: Go structures inside Dynamic values are shown by
+// the OPC UA names of the fields their encoding sends (tag name=NAME).
+func TestDynamicTextNames(t *testing.T) {
+	type inner struct {
+		EndpointURL string `ua:"String,name=EndpointUrl"`
+		M           uint32 `ua:"mask"`
+		A           int32  `ua:"bit=0"`
+		B           int32  `ua:"bit=1"`
+	}
+	names, values, ok := structFields(reflect.ValueOf(inner{EndpointURL: "opc.tcp://x", M: 2, B: 7}))
+	if !ok || strings.Join(names, ",") != "EndpointUrl,B" || values[1].Int() != 7 {
+		t.Fatalf("structFields = %v %v %v", names, values, ok)
+	}
+	var sb strings.Builder
+	appendDynText(&sb, inner{EndpointURL: "u", M: 1, A: 3}, nil, 0)
+	if sb.String() != `inner{EndpointUrl: "u", A: 3}` {
+		t.Errorf("text %s", sb.String())
+	}
+	if j := appendJSONValue(nil, []inner{{EndpointURL: "u", M: 3, A: 1, B: 2}}, nil, 0); string(j) != `[{"EndpointUrl":"u","A":1,"B":2}]` {
+		t.Errorf("JSON %s", j)
+	}
+	if m := jsonValue(types.Range{Low: 1, High: 2}, nil, 0).(map[string]any); m["Low"] != 1.0 || m["High"] != 2.0 {
+		t.Errorf("AsMap of a Range: %v", m)
+	}
+	sb.Reset()
+	appendDynText(&sb, types.Range{High: 100}, nil, 0)
+	if sb.String() != "Range{Low: 0, High: 100}" {
+		t.Errorf("text of a Range: %s", sb.String())
+	}
+}

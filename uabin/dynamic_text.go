@@ -31,7 +31,9 @@ func (x Dynamic) Format(f fmt.State, verb rune) {
 // String returns the value as text: Name{Field: value, ...}, present
 // fields only, enumerations as Name(value), integer option sets as the
 // names of their bits (Name1|Name2), structures held by ExtensionObject
-// and Variant fields as ExtensionObject{Name{...}}.
+// and Variant fields as ExtensionObject{Name{...}}, Go structures
+// (types.Range, ...) as Range{Low: 0, High: 100} with the OPC UA names of
+// the fields their encoding sends.
 func (x *Dynamic) String() string {
 	var sb strings.Builder
 	x.appendText(&sb, 0)
@@ -136,6 +138,11 @@ func appendDynText(sb *strings.Builder, v any, enum *uamodel.Enum, depth int) {
 		}
 		fmt.Fprint(sb, v)
 	default:
+		rv := reflect.ValueOf(v)
+		if names, values, ok := structFields(rv); ok && rv.IsValid() {
+			structText(sb, rv.Type(), names, values, depth)
+			return
+		}
 		fmt.Fprint(sb, v)
 	}
 }
