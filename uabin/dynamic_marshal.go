@@ -144,4 +144,3 @@ func dynamicIn(v any) *Dynamic {
 	}
 	return nil
 }
-
