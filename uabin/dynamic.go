@@ -1,7 +1,10 @@
 package uabin
 
 import (
+	"fmt"
+	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/uabin/uabin/internal/uamodel"
@@ -147,4 +150,63 @@ func (r *Registry) Definitions() []string {
 	names := r.model().Load().Definitions()
 	sort.Strings(names)
 	return names
+}
+
+// goEnumJSON returns the OPC UA JSON form ("Variable_2") of a value of a
+// namespace-0 enumeration of package types, or of each element of an array
+// of them; the number if String has no name for it.
+func goEnumJSON(v any) any {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Slice {
+		if rv.IsNil() {
+			return nil
+		}
+		out := make([]any, rv.Len())
+		for i := range out {
+			out[i] = goEnumJSON(rv.Index(i).Interface())
+		}
+		return out
+	}
+	s, ok := v.(fmt.Stringer)
+	if !ok || !rv.CanInt() {
+		return v
+	}
+	name, n := s.String(), strconv.FormatInt(rv.Int(), 10)
+	if name == "" || strings.HasSuffix(name, "("+n+")") {
+		return rv.Int()
+	}
+	return name + "_" + n
+}
+
+// holdsDynamic reports whether an element of v holds a *Dynamic.
+func holdsDynamic(v []types.ExtensionObject) bool {
+	for _, e := range v {
+		if _, ok := e.Value.(*Dynamic); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// variantDynamic returns the *Dynamic in a Variant holding one
+// ExtensionObject, or nil.
+func variantDynamic(v types.Variant) *Dynamic {
+	if eo, ok := v.ExtensionObject(); ok {
+		d, _ := eo.Value.(*Dynamic)
+		return d
+	}
+	return nil
+}
+
+// dynamicIn returns the *Dynamic an ExtensionObject or Variant field value
+// holds, or nil.
+func dynamicIn(v any) *Dynamic {
+	switch v := v.(type) {
+	case types.ExtensionObject:
+		d, _ := v.Value.(*Dynamic)
+		return d
+	case types.Variant:
+		return variantDynamic(v)
+	}
+	return nil
 }

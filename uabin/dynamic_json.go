@@ -7,7 +7,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"strings"
 
 	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/types"
@@ -176,28 +175,12 @@ func enumText(e *uamodel.Enum, v int32) any {
 	return v
 }
 
-// goEnumJSON returns the OPC UA JSON form ("Variable_2") of a value of a
-// namespace-0 enumeration of package types, or of each element of an array
-// of them; the number if String has no name for it.
-func goEnumJSON(v any) any {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() == reflect.Slice {
-		if rv.IsNil() {
-			return nil
-		}
-		out := make([]any, rv.Len())
-		for i := range out {
-			out[i] = goEnumJSON(rv.Index(i).Interface())
-		}
-		return out
+// structMap returns v, a structure of structFields, as a map by OPC UA
+// names, its values in their JSON-friendly forms.
+func structMap(names []string, values []reflect.Value, depth int) map[string]any {
+	out := make(map[string]any, len(names))
+	for i, n := range names {
+		out[n] = jsonValue(values[i].Interface(), nil, depth+1)
 	}
-	s, ok := v.(fmt.Stringer)
-	if !ok || !rv.CanInt() {
-		return v
-	}
-	name, n := s.String(), strconv.FormatInt(rv.Int(), 10)
-	if name == "" || strings.HasSuffix(name, "("+n+")") {
-		return rv.Int()
-	}
-	return name + "_" + n
+	return out
 }

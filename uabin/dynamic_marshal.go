@@ -111,36 +111,3 @@ func appendJSONValue(b []byte, v any, enum *uamodel.Enum, depth int) []byte {
 	}
 	return append(b, val...)
 }
-
-// holdsDynamic reports whether an element of v holds a *Dynamic.
-func holdsDynamic(v []types.ExtensionObject) bool {
-	for _, e := range v {
-		if _, ok := e.Value.(*Dynamic); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// variantDynamic returns the *Dynamic in a Variant holding one
-// ExtensionObject, or nil.
-func variantDynamic(v types.Variant) *Dynamic {
-	if eo, ok := v.ExtensionObject(); ok {
-		d, _ := eo.Value.(*Dynamic)
-		return d
-	}
-	return nil
-}
-
-// dynamicIn returns the *Dynamic an ExtensionObject or Variant field value
-// holds, or nil.
-func dynamicIn(v any) *Dynamic {
-	switch v := v.(type) {
-	case types.ExtensionObject:
-		d, _ := v.Value.(*Dynamic)
-		return d
-	case types.Variant:
-		return variantDynamic(v)
-	}
-	return nil
-}

@@ -7,7 +7,6 @@ package uabin
 
 import (
 	"reflect"
-	"strings"
 
 	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/types"
@@ -92,34 +91,4 @@ func structName(t reflect.Type) string {
 		return n
 	}
 	return t.Name()
-}
-
-// structMap returns v, a structure of structFields, as a map by OPC UA
-// names, its values in their JSON-friendly forms.
-func structMap(names []string, values []reflect.Value, depth int) map[string]any {
-	out := make(map[string]any, len(names))
-	for i, n := range names {
-		out[n] = jsonValue(values[i].Interface(), nil, depth+1)
-	}
-	return out
-}
-
-// structText writes v, a structure of structFields, as
-// Name{Field: value, ...}.
-func structText(sb *strings.Builder, t reflect.Type, names []string, values []reflect.Value, depth int) {
-	sb.WriteString(structName(t))
-	if depth > maxTextDepth {
-		sb.WriteString("{...}")
-		return
-	}
-	sb.WriteByte('{')
-	for i, n := range names {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString(n)
-		sb.WriteString(": ")
-		appendDynText(sb, values[i].Interface(), nil, depth+1)
-	}
-	sb.WriteByte('}')
 }

@@ -191,3 +191,23 @@ func appendBits(sb *strings.Builder, v any, bits *uamodel.Enum) {
 		fmt.Fprintf(sb, "%#x", u)
 	}
 }
+
+// structText writes v, a structure of structFields, as
+// Name{Field: value, ...}.
+func structText(sb *strings.Builder, t reflect.Type, names []string, values []reflect.Value, depth int) {
+	sb.WriteString(structName(t))
+	if depth > maxTextDepth {
+		sb.WriteString("{...}")
+		return
+	}
+	sb.WriteByte('{')
+	for i, n := range names {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(n)
+		sb.WriteString(": ")
+		appendDynText(sb, values[i].Interface(), nil, depth+1)
+	}
+	sb.WriteByte('}')
+}
