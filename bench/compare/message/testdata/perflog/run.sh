@@ -2,8 +2,8 @@
 # run.sh BEFORE AFTER [BENCH-REGEXP] [COUNT] [BENCHTIME]
 #
 # Measures perflog_test.go (BenchmarkLog) against two revisions of this
-# repository and prints benchstat's comparison. Each revision's uabin and
-# types packages are extracted with `git archive` (the checkout is not
+# repository and prints benchstat's comparison. Each revision's uabin, types and
+# internal packages are extracted with `git archive` (the checkout is not
 # touched) into $PERFLOG_DIR (default: uabin-perflog in the Go build cache), a test binary is built
 # against each, and the two binaries run alternately, one -count at a time,
 # so that a change in the machine's load hits both sides alike. Raw results
@@ -33,7 +33,7 @@ build() { # rev -> path of the test binary
 	if [ ! -x "$work/bin/$sha.test" ]; then
 		rm -rf "$work/src/$sha" "$work/mod/$sha"
 		mkdir -p "$work/src/$sha" "$work/mod/$sha"
-		git -C "$repo" archive "${sha%-*}" go.mod go.sum uabin types | tar -x -C "$work/src/$sha"
+		git -C "$repo" archive "${sha%-*}" go.mod go.sum uabin types internal | tar -x -C "$work/src/$sha"
 		cp "$here/perflog_test.go" "$work/mod/$sha/"
 		cp "$work/src/$sha/go.sum" "$work/mod/$sha/go.sum"
 		cat >"$work/mod/$sha/go.mod" <<MOD
