@@ -175,21 +175,9 @@ func (r *Registry) RegisterEnum(dataTypeID types.ExpandedNodeID, name string, de
 	if len(def.Fields) > maxDynFields {
 		return defErr(name, "", wire.ErrUnsupported, "%d values, more than %d", len(def.Fields), maxDynFields)
 	}
-	e := &Enum{Name: name, Names: make(map[int32]string, len(def.Fields))}
-	for _, f := range def.Fields {
-		if f.Value < -1<<31 || f.Value > 1<<31-1 {
-			return defErr(name, f.Name, wire.ErrUnsupported, "value %d does not fit in an Int32", f.Value)
-		}
-		v := int32(f.Value)
-		if _, dup := e.Names[v]; dup {
-			return defErr(name, f.Name, wire.ErrUnsupported, "value %d is defined twice", v)
-		}
-		n := f.Name
-		if n == "" {
-			n = f.DisplayName.Text
-		}
-		e.Names[v] = n
-		e.Values = append(e.Values, v)
+	e, err := enumOf(name, def, "value", -1<<31, 1<<31-1, "does not fit in an Int32")
+	if err != nil {
+		return err
 	}
 	d := &Def{Name: name, enum: e}
 	d.DataType, d.DTURI = splitID(dataTypeID)
@@ -457,24 +445,35 @@ func (r *Registry) RegisterOptionSet(encodingID, dataTypeID types.ExpandedNodeID
 	if len(def.Fields) > width {
 		return defErr(name, "", wire.ErrUnsupported, "%d bits, more than the %d of %v", len(def.Fields), width, base)
 	}
-	bits := &Enum{Name: name, Names: make(map[int32]string, len(def.Fields))}
+	bits, err := enumOf(name, def, "bit", 0, int64(width)-1, fmt.Sprintf("is not a bit of %v", base))
+	if err != nil {
+		return err
+	}
+	d.enum = bits
+	return r.addDefinition(d)
+}
+
+// enumOf returns the names of an enumeration's values or an option set's
+// bits (what, "value" or "bit"), each in [lo, hi] and given once; a field
+// without a name takes its display name.
+func enumOf(name string, def types.EnumDefinition, what string, lo, hi int64, outside string) (*Enum, error) {
+	e := &Enum{Name: name, Names: make(map[int32]string, len(def.Fields))}
 	for _, f := range def.Fields {
-		if f.Value < 0 || f.Value >= int64(width) {
-			return defErr(name, f.Name, wire.ErrUnsupported, "bit %d is not a bit of %v", f.Value, base)
+		if f.Value < lo || f.Value > hi {
+			return nil, defErr(name, f.Name, wire.ErrUnsupported, "%s %d %s", what, f.Value, outside)
 		}
 		v := int32(f.Value)
-		if _, dup := bits.Names[v]; dup {
-			return defErr(name, f.Name, wire.ErrUnsupported, "bit %d is defined twice", v)
+		if _, dup := e.Names[v]; dup {
+			return nil, defErr(name, f.Name, wire.ErrUnsupported, "%s %d is defined twice", what, v)
 		}
 		n := f.Name
 		if n == "" {
 			n = f.DisplayName.Text
 		}
-		bits.Names[v] = n
-		bits.Values = append(bits.Values, v)
+		e.Names[v] = n
+		e.Values = append(e.Values, v)
 	}
-	d.enum = bits
-	return r.addDefinition(d)
+	return e, nil
 }
 
 func cmpName(name string) string {

@@ -30,32 +30,27 @@ var LittleEndian = func() bool {
 // AppendFloat32s appends the Floats s to dst in one copy of their memory,
 // with every NaN written as wire.NaN32. Only for LittleEndian hosts.
 func AppendFloat32s(dst []byte, s []float32) []byte {
-	start := len(dst)
-	dst = append(dst, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), 4*len(s))...)
-	if !Has32(s) {
-		return dst
-	}
-	out := dst[start:]
-	for i, x := range s {
-		if x != x {
-			binary.LittleEndian.PutUint32(out[4*i:], wire.NaN32)
-		}
-	}
-	return dst
+	return appendFloats(dst, s, Has32(s), func(b []byte) { binary.LittleEndian.PutUint32(b, wire.NaN32) })
 }
 
 // AppendFloat64s appends the Doubles s to dst in one copy of their memory,
 // with every NaN written as wire.NaN64. Only for LittleEndian hosts.
 func AppendFloat64s(dst []byte, s []float64) []byte {
+	return appendFloats(dst, s, Has64(s), func(b []byte) { binary.LittleEndian.PutUint64(b, wire.NaN64) })
+}
+
+// appendFloats appends the memory of s and, if hasNaN, rewrites the wire
+// form of each NaN with putNaN.
+func appendFloats[F float32 | float64](dst []byte, s []F, hasNaN bool, putNaN func([]byte)) []byte {
+	size := int(unsafe.Sizeof(F(0)))
 	start := len(dst)
-	dst = append(dst, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), 8*len(s))...)
-	if !Has64(s) {
-		return dst
-	}
-	out := dst[start:]
-	for i, x := range s {
-		if x != x {
-			binary.LittleEndian.PutUint64(out[8*i:], wire.NaN64)
+	dst = append(dst, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size*len(s))...)
+	if hasNaN {
+		out := dst[start:]
+		for i, x := range s {
+			if x != x {
+				putNaN(out[size*i:])
+			}
 		}
 	}
 	return dst
