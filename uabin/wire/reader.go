@@ -24,7 +24,7 @@ type Reader struct {
 	// fields); see Limits.Resolved.
 	Limits Limits
 
-	bodies hook.BodyConsumer // decodes ExtensionObject bodies (set by package uabin); may be nil
+	bodies hook.BodyConsumer // decodes ExtensionObject bodies (set by the engine, uabin/internal/engine); may be nil
 	strs   []byte            // backing array of the strings decoded since Reset (see Text)
 
 	// A fixed-size read past the end records errShort and these (the

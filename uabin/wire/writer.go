@@ -31,7 +31,7 @@ type Writer struct {
 
 	err    error
 	depth  int
-	bodies hook.BodyAppender // encodes ExtensionObject bodies (set by package uabin); may be nil
+	bodies hook.BodyAppender // encodes ExtensionObject bodies (set by the engine, uabin/internal/engine); may be nil
 }
 
 // Err returns the first error recorded, or nil.
