@@ -316,16 +316,13 @@ type Codec struct {
 	depth int         // the Writer's MaxDepth
 }
 
-// NewCodec returns the Codec of t with options o (copied, the registry
-// resolved).
+// NewCodec returns the Codec of t with options o (copied).
 func NewCodec(o *Options, t reflect.Type) (*Codec, error) {
 	c, perr := codecFor(o.set(), t)
 	if perr != nil {
 		return nil, withPath(perr)
 	}
-	k := &Codec{o: *o, c: c, max: o.Limits.MessageSize(), lim: o.Limits.Resolved(), empty: o.EmptyStrings, depth: o.Limits.Depth()}
-	k.o.Types = o.registry()
-	return k, nil
+	return &Codec{o: *o, c: c, max: o.Limits.MessageSize(), lim: o.Limits.Resolved(), empty: o.EmptyStrings, depth: o.Limits.Depth()}, nil
 }
 
 // Append appends the encoding of the value v points to (a *T; nil
