@@ -208,31 +208,27 @@ func consumeCodec(o *Options, b []byte, v any, c *codec, t reflect.Type, whole, 
 		}
 		in = b[:max]
 	}
-	if c != nil && (c.op != opCodec || c.flat != flatNone || c.stackCons != nil) {
-		// The stack path: no call state. A failure is decoded again below.
-		// Primitives and flat values call their codec directly; the
-		// built-ins through stackCons only with the default limits, since
-		// a pointer to a resolved copy would escape through that call (a
-		// Codec has its own).
-		lim := &defaultLimits
-		if !o.Limits.IsDefault() {
-			l := o.Limits.Resolved()
-			lim = &l
+	switch {
+	case c == nil:
+	case c.op != opCodec || c.flat != flatNone:
+		if n, ok := consumeLeafTop(o, in, v, c); ok {
+			if whole && n != len(b) {
+				return n, leftOver(n, len(b))
+			}
+			return n, nil
 		}
-		p := ifaceData(v)
-		n, ok := 0, false
-		switch {
-		case c.op != opCodec:
-			n, ok = erased.ConsumeStack(in, lim, &p, func(r *wire.Reader, p *pointer) { consumePrimitive(r, *p, c.op) })
-		case c.flat != flatNone:
-			n, ok = erased.ConsumeStack(in, lim, &p, func(r *wire.Reader, p *pointer) { consumeFlat(r, *p, c) })
-		case lim == &defaultLimits:
-			n, ok = c.stackCons(in, &defaultLimits, p.raw())
-		}
-		if ok {
-			return n, leftOver(n, len(b), whole)
+	case c.stackCons != nil && o.Limits.IsDefault():
+		// A built-in: its stack path, only with the default limits, since
+		// a pointer to a resolved copy would escape through this indirect
+		// call (a Codec has its own).
+		if n, ok := c.stackCons(in, &defaultLimits, ifaceData(v).raw()); ok {
+			if whole && n != len(b) {
+				return n, leftOver(n, len(b))
+			}
+			return n, nil
 		}
 	}
+	// A value that failed on the stack path is decoded again here.
 	s := o.newConsumeState(in)
 	defer s.release()
 	if msg {
@@ -262,15 +258,33 @@ func consumeCodec(o *Options, b []byte, v any, c *codec, t reflect.Type, whole, 
 		}
 		return n, err
 	}
-	return n, leftOver(n, len(b), whole)
+	if whole && n != len(b) {
+		return n, leftOver(n, len(b))
+	}
+	return n, nil
+}
+
+// consumeLeafTop decodes a top-level primitive (UInt32, Double, String,
+// ...), ByteString or slice of primitives with a Reader on the stack, the
+// codec called directly: no call state, which is most of the cost of such
+// a call. It reports false if the value fails; the usual path then gives
+// the error.
+func consumeLeafTop(o *Options, in []byte, v any, c *codec) (int, bool) {
+	lim := &defaultLimits
+	if !o.Limits.IsDefault() {
+		l := o.Limits.Resolved()
+		lim = &l
+	}
+	p := ifaceData(v)
+	if c.op != opCodec {
+		return erased.ConsumeStack(in, lim, &p, func(r *wire.Reader, p *pointer) { consumePrimitive(r, *p, c.op) })
+	}
+	return erased.ConsumeStack(in, lim, &p, func(r *wire.Reader, p *pointer) { consumeFlat(r, *p, c) })
 }
 
 // leftOver returns the error of a value that used n of the total bytes
-// given when all of them had to be used (whole), or nil.
-func leftOver(n, total int, whole bool) error {
-	if !whole || n == total {
-		return nil
-	}
+// given when all of them had to be used.
+func leftOver(n, total int) error {
 	return &wire.DecodeError{Offset: n, Err: wire.Errorf(wire.ErrInvalid, "%d bytes left over after the value", total-n)}
 }
 
