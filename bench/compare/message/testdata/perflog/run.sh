@@ -12,6 +12,9 @@
 # Example (the back-patched masks):
 #   bash bench/compare/message/testdata/perflog/run.sh ffd4d38^ ffd4d38 'Log/W5.*/.*/plans' 10 100ms
 #
+# With PERFLOG_CPU=N each binary runs pinned to core N (taskset), as the
+# log's entries since 18 were measured.
+#
 # With PERFLOG_TARGET=compare it measures the bench/compare workloads W1-W8
 # instead (the benchmarks of bench/compare, in each revision's whole tree),
 # the same way; for instance every uabin row:
@@ -76,7 +79,11 @@ run() { # binary output: one round; bench/compare's tests read their testdata
 	if [ "$target" = compare ]; then
 		dir=$work/src/$(basename "$1" .test)/bench/compare
 	fi
-	(cd "$dir" && "$1" -test.run '^$' -test.bench "$bench" -test.benchtime "$benchtime" -test.count 1 -test.benchmem) >>"$2"
+	local pin=()
+	if [ -n "${PERFLOG_CPU:-}" ]; then
+		pin=(taskset -c "$PERFLOG_CPU")
+	fi
+	(cd "$dir" && "${pin[@]}" "$1" -test.run '^$' -test.bench "$bench" -test.benchtime "$benchtime" -test.count 1 -test.benchmem) >>"$2"
 }
 for i in $(seq "$count"); do
 	run "$b" "$work/out/$tag.before.txt"
