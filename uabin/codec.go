@@ -1,10 +1,6 @@
 package uabin
 
-import (
-	"reflect"
-
-	"github.com/uabin/uabin/uabin/internal/engine"
-)
+import "github.com/uabin/uabin/uabin/internal/engine"
 
 // A Codec encodes and decodes values of one Go type T with fixed Options.
 // It gives the bytes and errors of Options.Append, Unmarshal and Decode on
@@ -21,14 +17,14 @@ import (
 // Use it where one type is encoded or decoded in a loop; Marshal, Append
 // and Unmarshal remain the general API. A Codec is safe for concurrent use.
 type Codec[T any] struct {
-	e *engine.Codec
+	e *engine.Codec[T]
 }
 
 // NewCodec returns the Codec of T with options o (copied: later changes to
 // o do not reach the Codec). It fails, with an error wrapping
 // ErrUnsupported that names the field, if T cannot be encoded.
 func NewCodec[T any](o Options) (*Codec[T], error) {
-	e, err := engine.NewCodec((*engine.Of[Registry])(&o).Options(), reflect.TypeFor[T]())
+	e, err := engine.NewCodec[T]((*engine.Of[Registry])(&o).Options())
 	if err != nil {
 		return nil, err
 	}

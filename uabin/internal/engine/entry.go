@@ -319,9 +319,10 @@ func Check(t reflect.Type) error {
 	return nil
 }
 
-// A Codec is the engine of uabin.Codec[T]: the codec of one Go type with
-// its options resolved once.
-type Codec struct {
+// A Codec is the engine of uabin.Codec[T]: the codec of T with its
+// options resolved once. Its methods take a *T, so that the stack path is
+// called with no interface in between.
+type Codec[T any] struct {
 	o     Options
 	c     *codec
 	max   int         // MaxMessageSize, resolved
@@ -330,55 +331,50 @@ type Codec struct {
 	depth int         // the Writer's MaxDepth
 }
 
-// NewCodec returns the Codec of t with options o (copied).
-func NewCodec(o *Options, t reflect.Type) (*Codec, error) {
-	c, perr := codecFor(o.set(), t)
+// NewCodec returns the Codec of T with options o (copied).
+func NewCodec[T any](o *Options) (*Codec[T], error) {
+	c, perr := codecFor(o.set(), reflect.TypeFor[T]())
 	if perr != nil {
 		return nil, withPath(perr)
 	}
-	return &Codec{o: *o, c: c, max: o.Limits.MessageSize(), lim: o.Limits.Resolved(), empty: o.EmptyStrings, depth: o.Limits.Depth()}, nil
+	return &Codec[T]{o: *o, c: c, max: o.Limits.MessageSize(), lim: o.Limits.Resolved(), empty: o.EmptyStrings, depth: o.Limits.Depth()}, nil
 }
 
-// Append appends the encoding of the value v points to (a *T; nil
-// encodes the zero value of T).
-func (k *Codec) Append(b []byte, v any) ([]byte, error) {
-	p := ifaceData(v)
-	if app := k.c.stackApp; app != nil && !p.isNil() {
-		if out, ok := app(b, k.empty, k.depth, p.raw()); ok {
+// Append appends the encoding of *v (nil encodes the zero value of T).
+func (k *Codec[T]) Append(b []byte, v *T) ([]byte, error) {
+	if app := k.c.stackApp; app != nil && v != nil {
+		if out, ok := app(b, k.empty, k.depth, pointerTo(v).raw()); ok {
 			return out, nil
 		}
 	}
-	if p.isNil() {
+	p := pointerTo(v)
+	if v == nil {
 		p = pointer{k.c.g.zero}
 	}
 	return appendCodec(&k.o, b, v, k.c, p, false, nil)
 }
 
-// Unmarshal decodes all of b into the value v points to (a *T).
-func (k *Codec) Unmarshal(b []byte, v any) error {
-	if cons := k.c.stackCons; cons != nil && len(b) <= k.max {
-		if p := ifaceData(v); !p.isNil() {
-			if n, ok := cons(b, &k.lim, p.raw()); ok && n == len(b) {
-				return nil
-			}
+// Unmarshal decodes all of b into *v.
+func (k *Codec[T]) Unmarshal(b []byte, v *T) error {
+	if cons := k.c.stackCons; cons != nil && v != nil && len(b) <= k.max {
+		if n, ok := cons(b, &k.lim, pointerTo(v).raw()); ok && n == len(b) {
+			return nil
 		}
 	}
 	_, err := k.decode(b, v, true)
 	return err
 }
 
-// Decode decodes one value from the start of b into the value v points
-// to (a *T) and returns the number of bytes it took.
-func (k *Codec) Decode(b []byte, v any) (int, error) {
-	if cons := k.c.stackCons; cons != nil {
-		if p := ifaceData(v); !p.isNil() {
-			in := b
-			if len(in) > k.max {
-				in = in[:k.max]
-			}
-			if n, ok := cons(in, &k.lim, p.raw()); ok {
-				return n, nil
-			}
+// Decode decodes one value from the start of b into *v and returns the
+// number of bytes it took.
+func (k *Codec[T]) Decode(b []byte, v *T) (int, error) {
+	if cons := k.c.stackCons; cons != nil && v != nil {
+		in := b
+		if len(in) > k.max {
+			in = in[:k.max]
+		}
+		if n, ok := cons(in, &k.lim, pointerTo(v).raw()); ok {
+			return n, nil
 		}
 	}
 	return k.decode(b, v, false)
@@ -386,8 +382,8 @@ func (k *Codec) Decode(b []byte, v any) (int, error) {
 
 // decode runs the usual decoding call: the values that the stack path does
 // not take, and the errors.
-func (k *Codec) decode(b []byte, v any, whole bool) (int, error) {
-	if ifaceData(v).isNil() {
+func (k *Codec[T]) decode(b []byte, v *T, whole bool) (int, error) {
+	if v == nil {
 		return 0, &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
 	}
 	return consumeCodec(&k.o, b, v, k.c, nil, whole, false)
