@@ -178,17 +178,17 @@ func setStack(c *codec) {
 	case c.op != opCodec:
 		o := c.op
 		c.stackApp = func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			return erased.AppendStack(b, e, d, &pointer{p}, func(w *wire.Writer, p *pointer) { appendPrimitive(w, *p, o) })
+			return erased.AppendStack(b, e, d, (*byte)(p), func(w *wire.Writer, p *byte) { appendPrimitive(w, pointerTo(p), o) })
 		}
 		c.stackCons = func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
-			return erased.ConsumeStack(b, l, &pointer{p}, func(r *wire.Reader, p *pointer) { consumePrimitive(r, *p, o) })
+			return erased.ConsumeStack(b, l, (*byte)(p), func(r *wire.Reader, p *byte) { consumePrimitive(r, pointerTo(p), o) })
 		}
 	case c.flat != flatNone:
 		c.stackApp = func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			return erased.AppendStack(b, e, d, &pointer{p}, func(w *wire.Writer, p *pointer) { appendFlat(w, *p, c) })
+			return erased.AppendStack(b, e, d, (*byte)(p), func(w *wire.Writer, p *byte) { appendFlat(w, pointerTo(p), c) })
 		}
 		c.stackCons = func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
-			return erased.ConsumeStack(b, l, &pointer{p}, func(r *wire.Reader, p *pointer) { consumeFlat(r, *p, c) })
+			return erased.ConsumeStack(b, l, (*byte)(p), func(r *wire.Reader, p *byte) { consumeFlat(r, pointerTo(p), c) })
 		}
 	case c.ext != nil && c.ext.AppendTop != nil:
 		c.stackApp, c.stackCons = c.ext.AppendTop, c.ext.ConsumeTop
