@@ -17,7 +17,7 @@ import "github.com/uabin/uabin/uabin/internal/engine"
 // Use it where one type is encoded or decoded in a loop; Marshal, Append
 // and Unmarshal remain the general API. A Codec is safe for concurrent use.
 type Codec[T any] struct {
-	e *engine.Codec[T]
+	e engine.Codec[T]
 }
 
 // NewCodec returns the Codec of T with options o (copied: later changes to
@@ -28,7 +28,7 @@ func NewCodec[T any](o Options) (*Codec[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Codec[T]{e: e}, nil
+	return &Codec[T]{e: *e}, nil
 }
 
 // Append appends the encoding of *v to b, as Options.Append(b, v). A nil v
