@@ -113,6 +113,10 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 			if out, ok := erased.AppendStack(b, o.EmptyStrings, 0, &p, func(w *wire.Writer, p *pointer) { appendPrimitive(w, *p, c.op) }); ok {
 				return out, nil
 			}
+		case c.flat != flatNone:
+			if out, ok := appendFlatTop(b, o.EmptyStrings, p, c); ok {
+				return out, nil
+			}
 		case c.stackApp != nil:
 			if out, ok := c.stackApp(b, o.EmptyStrings, o.Limits.Depth(), p.raw()); ok {
 				return out, nil
@@ -262,6 +266,13 @@ func consumeCodec(o *Options, b []byte, v any, c *codec, t reflect.Type, whole, 
 		return n, leftOver(n, len(b))
 	}
 	return n, nil
+}
+
+// appendFlatTop encodes a top-level ByteString or slice of primitives
+// with a Writer on the stack, the codec called directly (apart from
+// Append, so that the primitives' path there stays small).
+func appendFlatTop(b []byte, empty bool, p pointer, c *codec) ([]byte, bool) {
+	return erased.AppendStack(b, empty, 0, &p, func(w *wire.Writer, p *pointer) { appendFlat(w, *p, c) })
 }
 
 // consumeLeafTop decodes a top-level primitive (UInt32, Double, String,
