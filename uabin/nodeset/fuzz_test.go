@@ -9,53 +9,76 @@ import (
 	"github.com/uabin/uabin/uabin/nodeset"
 )
 
-// maxFuzzInput bounds the inputs of FuzzParse. The fuzzing engine
-// minimises every input that finds new coverage by trying to cut out each
-// run of its bytes, about n²/2 runs of Parse for n bytes: at the 5.8 KB of
-// testdata/Acme.NodeSet2.xml one minimisation used the whole default
-// -fuzzminimizetime (a minute) and the fuzzer seemed to stall. Within
-// 1 KiB the seeds below still declare namespaces, aliases, every kind of
-// DataType, encodings both ways and nodes to skip, and a minimisation
-// takes seconds.
-const maxFuzzInput = 1 << 10
+// FuzzParse reads its input as a NodeSet2 file written with a
+// dictionary: each byte below 0x20 stands for one of fuzzWords (XML
+// fragments of NodeSet2 files), every other byte for itself. A few dozen
+// bytes so write a file of several KB, with every kind of DataType,
+// encodings and nodes to skip, while any byte sequence still writes any
+// text.
+//
+// Inputs are bounded (maxFuzzInput bytes, maxFuzzFile bytes once
+// written) because the fuzzing engine minimises each input that finds
+// new coverage by trying to cut out every run of its bytes, about n²/2
+// runs of the target for n bytes: with raw XML of 5.8 KB (the test
+// nodeset) one minimisation used the whole default -fuzzminimizetime (a
+// minute), and even 1 KiB took more than 10 s, during which the fuzzer
+// tries nothing new.
+const (
+	maxFuzzInput = 128
+	maxFuzzFile  = 4 << 10
+)
 
-// fuzzSeeds are small NodeSet2 files for FuzzParse, each under
-// maxFuzzInput.
+// fuzzWords are the fragments that the bytes 0x00 to 0x1f of a FuzzParse
+// input stand for.
+var fuzzWords = [32]string{
+	"<UANodeSet>", "</UANodeSet>",
+	"<NamespaceUris><Uri>urn:a</Uri></NamespaceUris>",
+	`<Models><Model ModelUri="urn:a" Version="1.0"><RequiredModel ModelUri="urn:b" Version="2"/></Model><Model ModelUri="urn:b" Version="2.1"/></Models>`,
+	`<Aliases><Alias Alias="HasSubtype">i=45</Alias><Alias Alias="HasEncoding">i=38</Alias></Aliases>`,
+	// The namespace-0 DataTypes that the others derive from, so that
+	// NewSet can succeed.
+	`<UADataType NodeId="i=22" BrowseName="Structure"/><UADataType NodeId="i=29" BrowseName="Enumeration"/>` +
+		`<UADataType NodeId="i=6" BrowseName="Int32"/><UADataType NodeId="i=12756" BrowseName="Union"><References>` +
+		`<Reference ReferenceType="HasSubtype" IsForward="false">i=22</Reference></References></UADataType>`,
+	`<UADataType NodeId="ns=1;i=`, `" BrowseName="1:T`, `">`, "</UADataType>",
+	"<References>", "</References>",
+	`<Reference ReferenceType="HasSubtype" IsForward="false">`, `<Reference ReferenceType="HasEncoding"`, "</Reference>",
+	"i=22", "i=29", "i=12756", "ns=1;i=",
+	`<Definition Name="T"`, "</Definition>", `<Field Name="F"`, ` DataType="`, `"/>`,
+	` ValueRank="1" ArrayDimensions="2,3" MaxStringLength="8"`, ` IsOptional="true" Value="1"`,
+	` IsUnion="true"`, ` IsOptionSet="true"`,
+	`<UAObject NodeId="ns=1;i=`, "</UAObject>",
+	`<UAVariable NodeId="ns=1;i=99"><Value><a><b>x<!-- c --><![CDATA[y]]>&amp;</b></a></Value></UAVariable>`,
+	`<DisplayName>d</DisplayName><Description>e</Description><Documentation>f</Documentation>`,
+}
+
+// fuzzFile writes the NodeSet2 file of a FuzzParse input.
+func fuzzFile(data []byte) []byte {
+	var b []byte
+	for _, c := range data {
+		if int(c) < len(fuzzWords) {
+			b = append(b, fuzzWords[c]...)
+		} else {
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// fuzzSeeds are inputs of FuzzParse, in the dictionary of fuzzWords.
 var fuzzSeeds = []string{
-	// A structure with optional fields and array fields, its encodings by
-	// a forward and an inverse HasEncoding reference, a Variable to skip.
-	`<UANodeSet><NamespaceUris><Uri>urn:a</Uri></NamespaceUris>
-<Models><Model ModelUri="urn:a" Version="1.0"><RequiredModel ModelUri="urn:z"/></Model></Models>
-<Aliases><Alias Alias="HasSubtype">i=45</Alias><Alias Alias="E">i=38</Alias></Aliases>
-<UADataType NodeId="ns=1;i=1" BrowseName="1:P"><References>
-<Reference ReferenceType="HasSubtype" IsForward="false">i=22</Reference><Reference ReferenceType="E">ns=1;i=2</Reference></References>
-<Definition Name="1:P"><Field Name="X" DataType="i=11" ValueRank="1" ArrayDimensions="2,3"><Description>x</Description></Field>
-<Field Name="N" DataType="i=12" IsOptional="true" MaxStringLength="8"/></Definition></UADataType>
-<UAObject NodeId="ns=1;i=2" BrowseName="Default Binary"/>
-<UAObject NodeId="ns=1;i=3" BrowseName="Default XML"><References><Reference ReferenceType="E" IsForward="false">ns=1;i=1</Reference></References></UAObject>
-<UAVariable NodeId="ns=1;i=4"><Value><ExtensionObject><Body><P/></Body></ExtensionObject></Value></UAVariable>
-</UANodeSet>`,
-	// A set of its own (the namespace-0 types it uses declared, so that
-	// NewSet succeeds): a structure with an optional field, an enumeration
-	// and a union.
-	`<UANodeSet><NamespaceUris><Uri>u</Uri></NamespaceUris>
-<UADataType NodeId="i=22" BrowseName="S"/><UADataType NodeId="i=29" BrowseName="E"/>
-<UADataType NodeId="i=12756" BrowseName="N"><References><Reference ReferenceType="i=45" IsForward="false">i=22</Reference></References></UADataType>
-<UADataType NodeId="ns=1;i=1" BrowseName="1:P"><References><Reference ReferenceType="i=45" IsForward="false">i=22</Reference></References>
-<Definition Name="P"><Field Name="A" DataType="ns=1;i=2" IsOptional="true"/></Definition></UADataType>
-<UADataType NodeId="ns=1;i=2" BrowseName="1:M"><References><Reference ReferenceType="i=45" IsForward="false">i=29</Reference></References>
-<Definition Name="M"><Field Name="On" Value="1"/></Definition></UADataType>
-<UADataType NodeId="ns=1;i=4" BrowseName="1:C"><References><Reference ReferenceType="i=45" IsForward="false">i=12756</Reference></References>
-<Definition IsUnion="true"><Field Name="I" DataType="ns=1;i=2"/></Definition></UADataType></UANodeSet>`,
-	// Text in CDATA and split by comments, an entity, an option set,
-	// nesting to skip.
-	`<?xml version="1.0"?><UANodeSet><UADataType NodeId="i=9000" BrowseName="T"><Documentation>a<!-- c -->b<![CDATA[<c>]]>&amp;</Documentation>
-<Description>d</Description><Description>e</Description></UADataType>
-<UADataType NodeId="i=9002" BrowseName="O"><Definition IsOptionSet="1"><Field Name="A" Value="0"/></Definition></UADataType><UAMethod NodeId="i=9001"><a><b><c><d><e/></d></c></b></a></UAMethod></UANodeSet>`,
+	// A structure with optional and array fields, its encoding by a
+	// forward and an inverse HasEncoding reference, a node to skip.
+	"\x00\x02\x03\x04\x05\x061\x071\x08\x0a\x0c\x0f\x0e\x0d>\x122\x0e\x0b\x13>\x15\x18\x16i=6\x17\x15\x19\x16i=6\x17\x14\x1f\x09\x1c2\" BrowseName=\"Default Binary\x08\x0a\x0d IsForward=\"false\">\x121\x0e\x0b\x1d\x1e\x01",
+	// An enumeration, an option set and a union, each with a field.
+	"\x00\x02\x04\x05\x063\x073\x08\x0a\x0c\x10\x0e\x0b\x13>\x15\x19\x16i=6\x17\x14\x09\x064\x074\x08\x0a\x0ci=6\x0e\x0b\x13\x1b>\x15\x16i=6\x17\x14\x09\x065\x075\x08\x0a\x0c\x11\x0e\x0b\x13\x1a>\x15\x16\x123\x17\x14\x09\x01",
+	// Raw XML: text outside the root, an unclosed element.
+	"0000000000000000000000000<UANodeSet><a>",
 }
 
 // FuzzParse holds Parse, ParseReader, their limits, NewSet and the methods
-// of a Set to their contract on any input: no panic; every error an *Error
+// of a Set to their contract on any file (written from the input with
+// fuzzWords): no panic; every error an *Error
 // wrapping ErrInvalid or ErrLimitExceeded; a *LimitError that names the
 // limit it exceeds, with a value above it and the exact line, column and
 // offset of the element or text; ParseReader giving what Parse gives;
@@ -63,14 +86,18 @@ var fuzzSeeds = []string{
 // within them.
 func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
-		if len(s) > maxFuzzInput {
-			f.Fatalf("a seed of %d bytes, above maxFuzzInput", len(s))
+		if len(s) > maxFuzzInput || len(fuzzFile([]byte(s))) > maxFuzzFile {
+			f.Fatalf("seed %q is above maxFuzzInput or maxFuzzFile", s)
 		}
 		f.Add([]byte(s))
 	}
-	tight := nodeset.ParseOptions{MaxSize: 512, MaxDepth: 6, MaxNodes: 8, MaxAttributeLength: 12, MaxTextLength: 24}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) > maxFuzzInput {
+	tight := nodeset.ParseOptions{MaxSize: 1024, MaxDepth: 6, MaxNodes: 8, MaxAttributeLength: 12, MaxTextLength: 24}
+	f.Fuzz(func(t *testing.T, input []byte) {
+		if len(input) > maxFuzzInput {
+			return
+		}
+		data := fuzzFile(input)
+		if len(data) > maxFuzzFile {
 			return
 		}
 		ns, err := nodeset.Parse("fuzz.xml", data)
@@ -174,7 +201,7 @@ func checkParseError(t *testing.T, data []byte, err error, o nodeset.ParseOption
 	if text == (data[off] == '<') && !(text && bytes.HasPrefix(data[off:], []byte("<![CDATA["))) {
 		t.Fatalf("%+v: %q is not the start of an element or text", le, data[off:])
 	}
-	if le.Path == "" || (le.Attribute != "") != (le.Limit == "MaxAttributeLength") {
+	if (le.Path == "" && !text) || (le.Attribute != "") != (le.Limit == "MaxAttributeLength") { // text may be outside the root
 		t.Fatalf("%+v", le)
 	}
 }

@@ -279,7 +279,7 @@ func TestParseReader(t *testing.T) {
 		inputs[filepath.Base(path)] = data
 	}
 	for i, s := range fuzzSeeds {
-		inputs[fmt.Sprint("seed", i)] = []byte(s)
+		inputs[fmt.Sprint("seed", i)] = fuzzFile([]byte(s))
 	}
 	for _, shape := range flatShapes {
 		inputs[shape] = flatNodeSet(shape, 256<<10)

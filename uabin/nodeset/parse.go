@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -335,13 +336,28 @@ func (p *parser) limit(name string, max, value int, attribute string) error {
 // Unmarshal would have it).
 func attr(t xml.StartElement, name string) string {
 	v := ""
-	for _, a := range t.Attr {
-		if a.Name.Local == name {
-			v = a.Value
-		}
-	}
+	readAttrs(t, []string{name}, &v)
 	return v
 }
+
+// readAttrs sets *dst[i] to the value of the attribute names[i] of t, by
+// local name, and leaves it if t has none (the last, if t has it twice).
+func readAttrs(t xml.StartElement, names []string, dst ...*string) {
+	for _, a := range t.Attr {
+		if i := slices.Index(names, a.Name.Local); i >= 0 {
+			*dst[i] = a.Value
+		}
+	}
+}
+
+// The attributes that readAttrs reads of UADataType, Definition and Field
+// elements, in the order of their destinations.
+var (
+	dataTypeAttrs   = []string{"NodeId", "BrowseName", "SymbolicName", "IsAbstract", "ReleaseStatus"}
+	definitionAttrs = []string{"Name", "SymbolicName", "IsUnion", "IsOptionSet"}
+	fieldAttrs      = []string{"Name", "SymbolicName", "DataType", "ValueRank", "ArrayDimensions", "MaxStringLength",
+		"Value", "IsOptional", "AllowSubTypes"}
+)
 
 // read reads the file: the root UANodeSet and the elements in it.
 func (p *parser) read() error {
@@ -570,20 +586,7 @@ type rawField struct {
 func (p *parser) readDataType(start xml.StartElement) error {
 	x := &p.raw
 	*x = rawDataType{refs: x.refs[:0], def: rawDefinition{fields: x.def.fields[:0]}}
-	for _, a := range start.Attr {
-		switch a.Name.Local {
-		case "NodeId":
-			x.nodeID = a.Value
-		case "BrowseName":
-			x.browseName = a.Value
-		case "SymbolicName":
-			x.symbolicName = a.Value
-		case "IsAbstract":
-			x.isAbstract = a.Value
-		case "ReleaseStatus":
-			x.releaseStatus = a.Value
-		}
-	}
+	readAttrs(start, dataTypeAttrs, &x.nodeID, &x.browseName, &x.symbolicName, &x.isAbstract, &x.releaseStatus)
 	err := p.children(func(c xml.StartElement) error {
 		switch c.Name.Local {
 		case "DisplayName", "Description", "Documentation":
@@ -607,18 +610,7 @@ func (p *parser) readDataType(start xml.StartElement) error {
 			}
 			x.sawDefinition = true
 			d := &x.def
-			for _, a := range c.Attr {
-				switch a.Name.Local {
-				case "Name":
-					d.name = a.Value
-				case "SymbolicName":
-					d.symbolicName = a.Value
-				case "IsUnion":
-					d.isUnion = a.Value
-				case "IsOptionSet":
-					d.isOptionSet = a.Value
-				}
-			}
+			readAttrs(c, definitionAttrs, &d.name, &d.symbolicName, &d.isUnion, &d.isOptionSet)
 			return p.children(func(c xml.StartElement) error {
 				if c.Name.Local != "Field" {
 					return nil
@@ -654,28 +646,8 @@ func (p *parser) readText(name string, displayName *string, sawDisplayName *bool
 // readField reads a Field element of a Definition.
 func (p *parser) readField(start xml.StartElement) error {
 	var f rawField
-	for _, a := range start.Attr {
-		switch a.Name.Local {
-		case "Name":
-			f.name = a.Value
-		case "SymbolicName":
-			f.symbolicName = a.Value
-		case "DataType":
-			f.dataType = a.Value
-		case "ValueRank":
-			f.valueRank = a.Value
-		case "ArrayDimensions":
-			f.arrayDimensions = a.Value
-		case "MaxStringLength":
-			f.maxStringLength = a.Value
-		case "Value":
-			f.value = a.Value
-		case "IsOptional":
-			f.isOptional = a.Value
-		case "AllowSubTypes":
-			f.allowSubTypes = a.Value
-		}
-	}
+	readAttrs(start, fieldAttrs, &f.name, &f.symbolicName, &f.dataType, &f.valueRank, &f.arrayDimensions,
+		&f.maxStringLength, &f.value, &f.isOptional, &f.allowSubTypes)
 	err := p.children(func(c xml.StartElement) error {
 		if c.Name.Local != "DisplayName" && c.Name.Local != "Description" {
 			return nil
