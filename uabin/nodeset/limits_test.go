@@ -484,3 +484,39 @@ func TestHeapPerInputByte(t *testing.T) {
 		}
 	}
 }
+
+// TestLimitsDoc checks the defaults in the NodeSet2 table of
+// docs/limits.md against the constants.
+func TestLimitsDoc(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "limits.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## NodeSet2 files (package uabin/nodeset)\n")
+	if !ok {
+		t.Fatal("docs/limits.md has no section NodeSet2 files (package uabin/nodeset)")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	defaults := map[string]int{"MaxSize": nodeset.DefaultMaxSize, "MaxDepth": nodeset.DefaultMaxDepth, "MaxNodes": nodeset.DefaultMaxNodes,
+		"MaxAttributeLength": nodeset.DefaultMaxAttributeLength, "MaxTextLength": nodeset.DefaultMaxTextLength}
+	seen := 0
+	for _, l := range strings.Split(section, "\n") {
+		name, rest, ok := strings.Cut(strings.TrimPrefix(l, "| `"), "` | ")
+		if !ok || !strings.HasPrefix(l, "| `Max") {
+			continue
+		}
+		text, _, _ := strings.Cut(rest, " |")
+		n, unit := strings.ReplaceAll(text, " ", ""), 1
+		if m, ok := strings.CutSuffix(n, "MiB"); ok {
+			n, unit = m, 1<<20
+		}
+		var v int
+		if _, err := fmt.Sscan(n, &v); err != nil || v*unit != defaults[name] {
+			t.Errorf("docs/limits.md: %s default %q, the code says %d", name, text, defaults[name])
+		}
+		seen++
+	}
+	if seen != len(defaults) {
+		t.Errorf("docs/limits.md: the NodeSet2 table has %d of the %d limits", seen, len(defaults))
+	}
+}
