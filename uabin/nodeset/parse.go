@@ -555,10 +555,19 @@ func parseBool(s string, def bool) (bool, error) {
 // error in the element comes before a problem with its values.
 type rawDataType struct {
 	nodeID, browseName, symbolicName, isAbstract, releaseStatus string
-	displayName, description, documentation                     string
-	sawDisplayName, sawDescription, sawDefinition               bool
-	refs                                                        []rawReference // those to convert
+	displayName, description                                    firstText
+	documentation                                               string
+	refs                                                        []rawReference
+	sawDefinition                                               bool
 	def                                                         rawDefinition
+}
+
+// firstText is the text of the first of the elements of a name (the
+// DisplayNames or Descriptions of a node or field), as encoding/xml's
+// Unmarshal into a slice had them.
+type firstText struct {
+	s   string
+	saw bool
 }
 
 // rawReference is a Reference of a UADataType: its ReferenceType as a
@@ -569,6 +578,9 @@ type rawReference struct {
 	isForward, target string
 }
 
+// rawDefinition and rawField are a Definition element and its Fields as
+// read: attribute values as written, the first DisplayName and
+// Description.
 type rawDefinition struct {
 	name, symbolicName, isUnion, isOptionSet string
 	fields                                   []rawField
@@ -577,8 +589,7 @@ type rawDefinition struct {
 type rawField struct {
 	name, symbolicName, dataType, valueRank, arrayDimensions string
 	maxStringLength, value, isOptional, allowSubTypes        string
-	displayName, description                                 string
-	sawDisplayName, sawDescription                           bool
+	displayName, description                                 firstText
 }
 
 // readDataType reads a UADataType element that has just started, to its
@@ -589,8 +600,14 @@ func (p *parser) readDataType(start xml.StartElement) error {
 	readAttrs(start, dataTypeAttrs, &x.nodeID, &x.browseName, &x.symbolicName, &x.isAbstract, &x.releaseStatus)
 	err := p.children(func(c xml.StartElement) error {
 		switch c.Name.Local {
-		case "DisplayName", "Description", "Documentation":
-			return p.readText(c.Name.Local, &x.displayName, &x.sawDisplayName, &x.description, &x.sawDescription, &x.documentation)
+		case "DisplayName":
+			return p.readFirst(&x.displayName)
+		case "Description":
+			return p.readFirst(&x.description)
+		case "Documentation":
+			b, err := p.textBytes()
+			x.documentation = string(b) // the last one, as Unmarshal had it
+			return err
 		case "References":
 			return p.children(func(r xml.StartElement) error {
 				if r.Name.Local != "Reference" {
@@ -626,21 +643,14 @@ func (p *parser) readDataType(start xml.StartElement) error {
 	return p.dataType(x)
 }
 
-// readText reads the text of a DisplayName, Description or Documentation
-// element into the first two (the first of each) or the last.
-func (p *parser) readText(name string, displayName *string, sawDisplayName *bool, description *string, sawDescription *bool, documentation *string) error {
+// readFirst reads the text of the element that has just started into t,
+// unless t has a text already.
+func (p *parser) readFirst(t *firstText) error {
 	b, err := p.textBytes()
-	switch {
-	case err != nil:
-		return err
-	case name == "DisplayName" && !*sawDisplayName:
-		*displayName, *sawDisplayName = string(b), true
-	case name == "Description" && !*sawDescription:
-		*description, *sawDescription = string(b), true
-	case name == "Documentation" && documentation != nil:
-		*documentation = string(b)
+	if err == nil && !t.saw {
+		t.s, t.saw = string(b), true
 	}
-	return nil
+	return err
 }
 
 // readField reads a Field element of a Definition.
@@ -649,10 +659,13 @@ func (p *parser) readField(start xml.StartElement) error {
 	readAttrs(start, fieldAttrs, &f.name, &f.symbolicName, &f.dataType, &f.valueRank, &f.arrayDimensions,
 		&f.maxStringLength, &f.value, &f.isOptional, &f.allowSubTypes)
 	err := p.children(func(c xml.StartElement) error {
-		if c.Name.Local != "DisplayName" && c.Name.Local != "Description" {
-			return nil
+		switch c.Name.Local {
+		case "DisplayName":
+			return p.readFirst(&f.displayName)
+		case "Description":
+			return p.readFirst(&f.description)
 		}
-		return p.readText(c.Name.Local, &f.displayName, &f.sawDisplayName, &f.description, &f.sawDescription, nil)
+		return nil
 	})
 	p.raw.def.fields = append(p.raw.def.fields, f)
 	return err
@@ -661,7 +674,7 @@ func (p *parser) readField(start xml.StartElement) error {
 // dataType converts a UADataType element and adds the DataType.
 func (p *parser) dataType(x *rawDataType) error {
 	dt := &DataType{NodeIDText: x.nodeID, BrowseNameText: x.browseName, Name: localName(x.browseName),
-		SymbolicName: x.symbolicName, DisplayName: x.displayName, Description: x.description,
+		SymbolicName: x.symbolicName, DisplayName: x.displayName.s, Description: x.description.s,
 		Documentation: x.documentation, ReleaseStatus: x.releaseStatus, File: p.ns.File}
 	var err error
 	if dt.ID, err = p.nodeID(x.nodeID); err != nil {
@@ -780,7 +793,7 @@ func (p *parser) definition(dt *DataType, x *rawDefinition) (*Definition, error)
 
 // field converts a Field of a Definition.
 func (p *parser) field(dt *DataType, x *rawField, f *Field) error {
-	*f = Field{Name: x.name, SymbolicName: x.symbolicName, DisplayName: x.displayName, Description: x.description,
+	*f = Field{Name: x.name, SymbolicName: x.symbolicName, DisplayName: x.displayName.s, Description: x.description.s,
 		ValueRank: -1, Value: -1}
 	bad := func(attr, v string) error {
 		return p.fail(dt, ErrInvalid, "field %s: %s %q", x.name, attr, v)
