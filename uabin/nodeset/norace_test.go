@@ -2,5 +2,5 @@
 
 package nodeset_test
 
-// raceEnabled: the tests run under the race detector (see race_test.go).
+// raceEnabled: the tests run under the race detector (see skipHeavy).
 const raceEnabled = false
