@@ -52,6 +52,15 @@ var eccVectors = []struct {
 		"a83998406bb8a6ea9607384fee4e873430f34629f8523e3980605a33",
 		"1f50292ceb7c3457ec091836ab7f4af706debb833415bafd304d1e65",
 	},
+	{
+		// The same ephemeral keys again; L = 0 + 32 + 12 = 44.
+		PolicyECCNistP256ChaChaPoly,
+		"515c3d6eb9e396b904d3feca7f54fdcd0cc1e997bf375dca515ad0a6c3b4035f4536be3a50f318fbf9a5475902a221502bef0d57e08c53b2cc0a56f17d9f9354",
+		"1f140146bfb1b251f84f4ddbe0d4cdcfd77afd984a9520e35794021f8312bb9eec995a08b1fa7704df3dcc0b50a9665263fb7711f95f9f8a449c5096e47c892b",
+		"4fe243908f378aa1c2a69538822e6ed908c3225d8692575507c649901245150a",
+		"1857aa8193d2918186ce13770aa56ff2c934eeff8b6573583384d1b901d57f1a1ffb919c27b409a890c72985",
+		"6d89e49fa60e99fc1ccfe12f28cd2898c0528990f71d5fcec41912b1fd5ff3537bd574e4744c1612271d2944",
+	},
 }
 
 // affine is a point of a short Weierstrass curve y² = x³ - 3x + b over the
@@ -135,6 +144,8 @@ func TestECCDerivationVectors(t *testing.T) {
 				c, h, lengths = elliptic.P384().Params(), sha512.New384, [3]int{48, 32, 16}
 			case PolicyECCNistP256AesGcm:
 				c, h, lengths = elliptic.P256().Params(), sha256.New, [3]int{0, 16, 12}
+			case PolicyECCNistP256ChaChaPoly:
+				c, h, lengths = elliptic.P256().Params(), sha256.New, [3]int{0, 32, 12}
 			}
 			size := (c.BitSize + 7) / 8
 			scalar := func(first int) []byte {
@@ -228,7 +239,7 @@ func testEphemeral(tb testing.TB, p *Policy, d []byte) *EphemeralKey {
 // encrypted), and its signature with crypto/ecdsa after converting r || s
 // to ASN.1 by hand.
 func TestECCOpenFraming(t *testing.T) {
-	for _, p := range eccPolicies() {
+	for _, p := range ecdsaPolicies() {
 		t.Run(p.Name, func(t *testing.T) {
 			ck, sk := ecKey(t, "client", p), ecKey(t, "server", p)
 			s, err := NewSender(0, 0, Limits{ChunkSize: 8192})

@@ -48,7 +48,7 @@ func TestECCOpenExchange(t *testing.T) {
 	for _, p := range eccPolicies() {
 		for _, mode := range []SecurityMode{ModeSign, ModeSignAndEncrypt} {
 			t.Run(p.Name+"/"+mode.String(), func(t *testing.T) {
-				ck, sk := ecKey(t, "client", p), ecKey(t, "server", p)
+				ck, sk := policyKey(t, "client", p), policyKey(t, "server", p)
 				cs, _ := NewSender(0, 0, Limits{ChunkSize: 8192})
 				cr, _ := NewReceiver(0, Limits{ChunkSize: 8192})
 				ca := Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}
@@ -113,7 +113,7 @@ func TestECCOpenExchange(t *testing.T) {
 // TestECCNonceChecks: the peer's ephemeral key must be a point on the
 // curve of the right length (Bad_NonceInvalid otherwise).
 func TestECCNonceChecks(t *testing.T) {
-	for _, p := range eccPolicies() {
+	for _, p := range ecdsaPolicies() {
 		t.Run(p.Name, func(t *testing.T) {
 			k, err := p.NewEphemeralKey(nil)
 			must(t, err)
@@ -166,7 +166,7 @@ func TestECCNonceChecks(t *testing.T) {
 // refused), a truncated signature, the wrong curve or an RSA certificate
 // are refused with the right errors.
 func TestECCOpenChecks(t *testing.T) {
-	for _, p := range eccPolicies() {
+	for _, p := range ecdsaPolicies() {
 		t.Run(p.Name, func(t *testing.T) {
 			ck, sk := ecKey(t, "client", p), ecKey(t, "server", p)
 			s, _ := NewSender(0, 0, Limits{ChunkSize: 8192})
