@@ -134,7 +134,8 @@ func TestReadBrowse(t *testing.T) {
 
 // TestRenew renews the security token (new ephemeral keys, new symmetric
 // keys) under each policy and mode: the token lifetime is the shortest
-// open62541 grants, and reads across the renewal must succeed.
+// open62541 grants, and reads across the renewal must succeed. The
+// settings run in parallel (one channel each), since each waits 3 s.
 func TestRenew(t *testing.T) {
 	endpoint(t)
 	if testing.Short() {
@@ -142,6 +143,7 @@ func TestRenew(t *testing.T) {
 	}
 	for _, s := range settings() {
 		t.Run(fmt.Sprintf("%s-%s", s.policy.Name, s.mode), func(t *testing.T) {
+			t.Parallel()
 			rec := &openRecorder{}
 			c := dial(t, s.policy, s.mode, 1200*time.Millisecond, rec)
 			ctx := context.Background()
