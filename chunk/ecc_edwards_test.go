@@ -265,44 +265,14 @@ func TestEdwardsDerivationVectors(t *testing.T) {
 			}
 			// The independent computation (Part 7: SigningKey 32,
 			// EncryptingKey 32, IV 12 bytes; HKDF-SHA256).
-			const L = 32 + 32 + 12
 			clientNonce, serverNonce := c.x(dc, c.base()), c.x(ds, c.base())
 			secret := c.x(dc, serverNonce)
 			if !bytes.Equal(secret, c.x(ds, clientNonce)) {
 				t.Fatal("the test's X function is not symmetric")
 			}
-			salt := func(label string, a, b []byte) []byte {
-				s := binary.LittleEndian.AppendUint16(nil, L)
-				return append(append(append(s, label...), a...), b...)
-			}
-			cs, ss := salt("opcua-client", clientNonce, serverNonce), salt("opcua-server", serverNonce, clientNonce)
-			wantClient, wantServer := hkdfRFC5869(sha256.New, cs, secret, cs, L), hkdfRFC5869(sha256.New, ss, secret, ss, L)
-			for name, pair := range map[string][2]string{
-				"clientNonce": {hexOf(clientNonce), v.clientNonce}, "serverNonce": {hexOf(serverNonce), v.serverNonce},
-				"secret": {hexOf(secret), v.secret}, "client": {hexOf(wantClient), v.client}, "server": {hexOf(wantServer), v.server},
-			} {
-				if pair[0] != pair[1] {
-					t.Errorf("%s: the Go recomputation %s differs from the Python vector %s", name, pair[0], pair[1])
-				}
-			}
-			// The package's code, from both sides.
 			kc, ks := testXEphemeral(t, p, dc), testXEphemeral(t, p, ds)
-			if !bytes.Equal(kc.Nonce(), clientNonce) || !bytes.Equal(ks.Nonce(), serverNonce) || len(kc.Nonce()) != p.NonceLength {
-				t.Fatalf("nonces differ: %x %x", kc.Nonce(), ks.Nonce())
-			}
-			for side, k := range map[string]*EphemeralKey{"client": kc, "server": ks} {
-				client, server, err := k.ChannelKeys(clientNonce, serverNonce)
-				must(t, err)
-				if got := joinKeys(client); !bytes.Equal(got, wantClient) {
-					t.Errorf("%s side: client keys %x, want %x", side, got, wantClient)
-				}
-				if got := joinKeys(server); !bytes.Equal(got, wantServer) {
-					t.Errorf("%s side: server keys %x, want %x", side, got, wantServer)
-				}
-				if len(client.SigningKey) != 32 || len(client.EncryptingKey) != 32 || len(client.IV) != 12 {
-					t.Errorf("%s side: key lengths %d %d %d", side, len(client.SigningKey), len(client.EncryptingKey), len(client.IV))
-				}
-			}
+			checkDerivation(t, derivation{p, sha256.New, [3]int{32, 32, 12}, clientNonce, serverNonce, secret, kc, ks},
+				[5]string{v.clientNonce, v.serverNonce, v.secret, v.client, v.server})
 		})
 	}
 }
@@ -432,6 +402,34 @@ func TestEdwardsOpenFraming(t *testing.T) {
 	}
 }
 
+// openFlipChecks frames an OPN chunk of policy p from the client key ck to
+// the server key sk, checks that a Receiver of the server accepts it and
+// refuses it with any one byte flipped, and returns the Sender, the chunk
+// and a function making such Receivers.
+func openFlipChecks(t *testing.T, p *Policy, ck, sk *testSigner) (*Sender, []byte, func() *Receiver) {
+	t.Helper()
+	s, _ := NewSender(0, 0, Limits{ChunkSize: 8192})
+	must(t, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
+	opn, err := s.Append(nil, TypeOpen, 1, []byte("open request body"))
+	must(t, err)
+	receiver := func() *Receiver {
+		r, _ := NewReceiver(0, Limits{ChunkSize: 8192})
+		must(t, r.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: sk.key, Certificate: sk.cert, PeerCertificate: ck.cert}))
+		return r
+	}
+	if _, _, err := receiver().Receive(append([]byte(nil), opn...)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range opn {
+		c := append([]byte(nil), opn...)
+		c[i] ^= 0x14
+		if _, _, err := receiver().Receive(c); err == nil {
+			t.Fatalf("byte %d flipped: accepted", i)
+		}
+	}
+	return s, opn, receiver
+}
+
 // TestEdwardsOpenChecks: every byte of an OPN chunk flipped is refused; a
 // signature one byte short (an Ed25519 signature of 63 bytes), an empty
 // one, keys and certificates of another kind are refused with the right
@@ -440,25 +438,7 @@ func TestEdwardsOpenChecks(t *testing.T) {
 	for _, p := range edwardsPolicies() {
 		t.Run(p.Name, func(t *testing.T) {
 			ck, sk := policyKey(t, "client", p), policyKey(t, "server", p)
-			s, _ := NewSender(0, 0, Limits{ChunkSize: 8192})
-			must(t, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
-			opn, err := s.Append(nil, TypeOpen, 1, []byte("open request body"))
-			must(t, err)
-			receiver := func() *Receiver {
-				r, _ := NewReceiver(0, Limits{ChunkSize: 8192})
-				must(t, r.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: sk.key, Certificate: sk.cert, PeerCertificate: ck.cert}))
-				return r
-			}
-			if _, _, err := receiver().Receive(append([]byte(nil), opn...)); err != nil {
-				t.Fatal(err)
-			}
-			for i := range opn {
-				c := append([]byte(nil), opn...)
-				c[i] ^= 0x04
-				if _, _, err := receiver().Receive(c); err == nil {
-					t.Fatalf("byte %d flipped: accepted", i)
-				}
-			}
+			s, opn, receiver := openFlipChecks(t, p, ck, sk)
 			for cut := 1; cut <= 2; cut++ {
 				short := append([]byte(nil), opn[:len(opn)-cut]...)
 				binary.LittleEndian.PutUint32(short[4:], uint32(len(short)))

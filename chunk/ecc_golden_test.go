@@ -168,45 +168,65 @@ func TestECCDerivationVectors(t *testing.T) {
 			if z2 := ecMul(c, new(big.Int).SetBytes(ds), pc); z2.x.Cmp(z.x) != 0 {
 				t.Fatal("the test's ECDH is not symmetric")
 			}
-			L := lengths[0] + lengths[1] + lengths[2]
-			salt := func(label string, a, b []byte) []byte {
-				s := binary.LittleEndian.AppendUint16(nil, uint16(L))
-				return append(append(append(s, label...), a...), b...)
-			}
-			cs := salt("opcua-client", clientNonce, serverNonce)
-			ss := salt("opcua-server", serverNonce, clientNonce)
-			wantClient := hkdfRFC5869(h, cs, secret, cs, L)
-			wantServer := hkdfRFC5869(h, ss, secret, ss, L)
-			for name, pair := range map[string][2]string{
-				"clientNonce": {hexOf(clientNonce), v.clientNonce}, "serverNonce": {hexOf(serverNonce), v.serverNonce},
-				"secret": {hexOf(secret), v.secret}, "client": {hexOf(wantClient), v.client}, "server": {hexOf(wantServer), v.server},
-			} {
-				if pair[0] != pair[1] {
-					t.Errorf("%s: the Go recomputation %s differs from the Python vector %s", name, pair[0], pair[1])
-				}
-			}
-
-			// The package's code, from both sides.
 			kc, ks := testEphemeral(t, p, dc), testEphemeral(t, p, ds)
-			if !bytes.Equal(kc.Nonce(), clientNonce) || !bytes.Equal(ks.Nonce(), serverNonce) || len(kc.Nonce()) != p.NonceLength {
-				t.Fatalf("nonces differ: %x %x", kc.Nonce(), ks.Nonce())
-			}
-			for side, k := range map[string]*EphemeralKey{"client": kc, "server": ks} {
-				client, server, err := k.ChannelKeys(clientNonce, serverNonce)
-				if err != nil {
-					t.Fatal(side, err)
-				}
-				if got := joinKeys(client); !bytes.Equal(got, wantClient) {
-					t.Errorf("%s side: client keys %x, want %x", side, got, wantClient)
-				}
-				if got := joinKeys(server); !bytes.Equal(got, wantServer) {
-					t.Errorf("%s side: server keys %x, want %x", side, got, wantServer)
-				}
-				if len(client.SigningKey) != lengths[0] || len(client.EncryptingKey) != lengths[1] || len(client.IV) != lengths[2] {
-					t.Errorf("%s side: key lengths %d %d %d", side, len(client.SigningKey), len(client.EncryptingKey), len(client.IV))
-				}
-			}
+			checkDerivation(t, derivation{p, h, lengths, clientNonce, serverNonce, secret, kc, ks},
+				[5]string{v.clientNonce, v.serverNonce, v.secret, v.client, v.server})
 		})
+	}
+}
+
+// derivation is one ECC key derivation as a test computed it on its own:
+// the nonces and shared secret from its own curve arithmetic, with the
+// policy's hash and key lengths (signing key, encrypting key, IV) from
+// Part 7; kc and ks are the package's ephemeral keys with the same
+// private keys.
+type derivation struct {
+	p                                *Policy
+	h                                func() hash.Hash
+	lengths                          [3]int
+	clientNonce, serverNonce, secret []byte
+	kc, ks                           *EphemeralKey
+}
+
+// checkDerivation derives the keys with HKDF written from RFC 5869 and the
+// Part 6 §6.8.1 salts built by hand, compares nonces, secret and keys with
+// the pinned vector (client nonce, server nonce, secret, client keys,
+// server keys, from an independent Python computation), and then checks
+// the package: its nonces, and ChannelKeys from both sides.
+func checkDerivation(t *testing.T, d derivation, vector [5]string) {
+	t.Helper()
+	L := d.lengths[0] + d.lengths[1] + d.lengths[2]
+	salt := func(label string, a, b []byte) []byte {
+		s := binary.LittleEndian.AppendUint16(nil, uint16(L))
+		return append(append(append(s, label...), a...), b...)
+	}
+	cs := salt("opcua-client", d.clientNonce, d.serverNonce)
+	ss := salt("opcua-server", d.serverNonce, d.clientNonce)
+	wantClient := hkdfRFC5869(d.h, cs, d.secret, cs, L)
+	wantServer := hkdfRFC5869(d.h, ss, d.secret, ss, L)
+	for i, got := range [][]byte{d.clientNonce, d.serverNonce, d.secret, wantClient, wantServer} {
+		if hexOf(got) != vector[i] {
+			t.Errorf("%s: the Go recomputation %x differs from the Python vector %s",
+				[]string{"clientNonce", "serverNonce", "secret", "client", "server"}[i], got, vector[i])
+		}
+	}
+	if !bytes.Equal(d.kc.Nonce(), d.clientNonce) || !bytes.Equal(d.ks.Nonce(), d.serverNonce) || len(d.kc.Nonce()) != d.p.NonceLength {
+		t.Fatalf("nonces differ: %x %x", d.kc.Nonce(), d.ks.Nonce())
+	}
+	for side, k := range map[string]*EphemeralKey{"client": d.kc, "server": d.ks} {
+		client, server, err := k.ChannelKeys(d.clientNonce, d.serverNonce)
+		if err != nil {
+			t.Fatal(side, err)
+		}
+		if got := joinKeys(client); !bytes.Equal(got, wantClient) {
+			t.Errorf("%s side: client keys %x, want %x", side, got, wantClient)
+		}
+		if got := joinKeys(server); !bytes.Equal(got, wantServer) {
+			t.Errorf("%s side: server keys %x, want %x", side, got, wantServer)
+		}
+		if len(client.SigningKey) != d.lengths[0] || len(client.EncryptingKey) != d.lengths[1] || len(client.IV) != d.lengths[2] {
+			t.Errorf("%s side: key lengths %d %d %d", side, len(client.SigningKey), len(client.EncryptingKey), len(client.IV))
+		}
 	}
 }
 

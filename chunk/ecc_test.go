@@ -169,25 +169,7 @@ func TestECCOpenChecks(t *testing.T) {
 	for _, p := range ecdsaPolicies() {
 		t.Run(p.Name, func(t *testing.T) {
 			ck, sk := ecKey(t, "client", p), ecKey(t, "server", p)
-			s, _ := NewSender(0, 0, Limits{ChunkSize: 8192})
-			must(t, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
-			opn, err := s.Append(nil, TypeOpen, 1, []byte("open request body"))
-			must(t, err)
-			receiver := func() *Receiver {
-				r, _ := NewReceiver(0, Limits{ChunkSize: 8192})
-				must(t, r.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: sk.key, Certificate: sk.cert, PeerCertificate: ck.cert}))
-				return r
-			}
-			if _, _, err := receiver().Receive(append([]byte(nil), opn...)); err != nil {
-				t.Fatal(err)
-			}
-			for i := range opn {
-				c := append([]byte(nil), opn...)
-				c[i] ^= 0x10
-				if _, _, err := receiver().Receive(c); err == nil {
-					t.Fatalf("byte %d flipped: accepted", i)
-				}
-			}
+			s, opn, receiver := openFlipChecks(t, p, &testSigner{ck.key, ck.cert}, &testSigner{sk.key, sk.cert})
 			// The signature truncated by one byte, MessageSize adjusted.
 			short := append([]byte(nil), opn[:len(opn)-1]...)
 			short[4]--

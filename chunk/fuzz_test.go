@@ -503,17 +503,25 @@ func FuzzEphemeralNonceX(f *testing.F) {
 			secret = c.x(d, nonce)
 			ok = !bytes.Equal(secret, make([]byte, c.size))
 		}
-		switch {
-		case err == nil && !ok:
-			t.Fatalf("nonce %x accepted", nonce)
-		case err != nil && ok:
-			t.Fatalf("nonce %x refused: %v", nonce, err)
-		case err != nil && !errors.Is(err, ErrNonce):
-			t.Fatalf("error %v, want ErrNonce", err)
-		case err == nil && !bytes.Equal(next, secret):
+		checkVerdict(t, nonce, ok, err, ErrNonce)
+		if err == nil && !bytes.Equal(next, secret) {
 			t.Fatalf("shared secret %x, the ladder says %x", next, secret)
 		}
 	})
+}
+
+// checkVerdict fails t when err disagrees with the test's own verdict ok
+// on the input in, or does not wrap kind.
+func checkVerdict(t *testing.T, in []byte, ok bool, err, kind error) {
+	t.Helper()
+	switch {
+	case err == nil && !ok:
+		t.Fatalf("%x accepted", in)
+	case err != nil && ok:
+		t.Fatalf("%x refused: %v", in, err)
+	case err != nil && !errors.Is(err, kind):
+		t.Fatalf("error %v, want %v", err, kind)
+	}
 }
 
 // FuzzParseEd448PublicKey: ParseEd448PublicKey accepts exactly the DER
@@ -528,14 +536,8 @@ func FuzzParseEd448PublicKey(f *testing.F) {
 	f.Fuzz(func(t *testing.T, spki []byte) {
 		k, err := ParseEd448PublicKey(spki)
 		want := len(spki) == len(prefix)+57 && bytes.Equal(spki[:len(prefix)], prefix)
-		switch {
-		case err == nil && !want:
-			t.Fatalf("%x accepted", spki)
-		case err != nil && want:
-			t.Fatalf("%x refused: %v", spki, err)
-		case err != nil && !errors.Is(err, ErrCertificate):
-			t.Fatalf("error %v", err)
-		case err == nil && !bytes.Equal(k, spki[len(prefix):]):
+		checkVerdict(t, spki, want, err, ErrCertificate)
+		if err == nil && !bytes.Equal(k, spki[len(prefix):]) {
 			t.Fatalf("key %x", k)
 		}
 	})

@@ -195,18 +195,26 @@ int main(int argc, char **argv) {
     UA_CertificateGroup_AcceptAll(&config->secureChannelPKI);
     config->sessionPKI.clear(&config->sessionPKI);
     UA_CertificateGroup_AcceptAll(&config->sessionPKI);
-    rc |= policy(config, argv[3], "p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256",
-                 UA_ServerConfig_addSecurityPolicyEccNistP256);
-    rc |= policy(config, argv[3], "p384", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP384",
-                 UA_ServerConfig_addSecurityPolicyEccNistP384);
-    rc |= policy(config, argv[3], "p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_AesGcm",
-                 UA_ServerConfig_addSecurityPolicyEccNistP256AesGcm);
-    rc |= policy(config, argv[3], "p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_ChaChaPoly",
-                 UA_ServerConfig_addSecurityPolicyEccNistP256ChaChaPoly);
-    rc |= policy(config, argv[3], "ed25519", "http://opcfoundation.org/UA/SecurityPolicy#ECC_curve25519",
-                 UA_ServerConfig_addSecurityPolicyEccCurve25519);
-    rc |= policy(config, argv[3], "ed448", "http://opcfoundation.org/UA/SecurityPolicy#ECC_curve448",
-                 UA_ServerConfig_addSecurityPolicyEccCurve448);
+    /* Each ECC policy with the certificate pair of its curve */
+    static const struct {
+        const char *pki, *uri;
+        UA_StatusCode (*add)(UA_ServerConfig *, const UA_ByteString *, const UA_ByteString *);
+    } policies[] = {
+        {"p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256",
+         UA_ServerConfig_addSecurityPolicyEccNistP256},
+        {"p384", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP384",
+         UA_ServerConfig_addSecurityPolicyEccNistP384},
+        {"p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_AesGcm",
+         UA_ServerConfig_addSecurityPolicyEccNistP256AesGcm},
+        {"p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_ChaChaPoly",
+         UA_ServerConfig_addSecurityPolicyEccNistP256ChaChaPoly},
+        {"ed25519", "http://opcfoundation.org/UA/SecurityPolicy#ECC_curve25519",
+         UA_ServerConfig_addSecurityPolicyEccCurve25519},
+        {"ed448", "http://opcfoundation.org/UA/SecurityPolicy#ECC_curve448",
+         UA_ServerConfig_addSecurityPolicyEccCurve448},
+    };
+    for(size_t k = 0; k < sizeof(policies) / sizeof(policies[0]); k++)
+        rc |= policy(config, argv[3], policies[k].pki, policies[k].uri, policies[k].add);
     if(rc != UA_STATUSCODE_GOOD) {
         fprintf(stderr, "ecc_server: configuration failed: %s\n", UA_StatusCode_name(rc));
         UA_Server_delete(server);
