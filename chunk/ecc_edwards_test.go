@@ -5,7 +5,6 @@ import (
 	"crypto"
 	"crypto/ed25519"
 	"crypto/rand"
-	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/x509"
 	"crypto/x509/pkix"
@@ -327,15 +326,7 @@ func TestEdwardsNonceChecks(t *testing.T) {
 				cases["low order "+name] = u
 			}
 			for name, nonce := range cases {
-				_, _, err := k.ChannelKeys(k.Nonce(), nonce)
-				if !errors.Is(err, ErrNonce) || StatusCode(err) != StatusBadNonceInvalid {
-					t.Errorf("%s: %v", name, err)
-				}
-				if name != "own key reflected" {
-					if _, _, err := k.ChannelKeys(nonce, k.Nonce()); !errors.Is(err, ErrNonce) {
-						t.Errorf("%s as client nonce: %v", name, err)
-					}
-				}
+				refuseNonce(t, k, name, nonce)
 			}
 			if _, _, err := k.ChannelKeys(k.Nonce(), good); err != nil {
 				t.Errorf("a good nonce: %v", err)
@@ -355,26 +346,10 @@ func TestEdwardsOpenFraming(t *testing.T) {
 	for _, p := range edwardsPolicies() {
 		t.Run(p.Name, func(t *testing.T) {
 			ck, sk := policyKey(t, "client", p), policyKey(t, "server", p)
-			s, err := NewSender(0, 0, Limits{ChunkSize: 8192})
-			must(t, err)
-			must(t, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
 			body := []byte("an OpenSecureChannelRequest body")
-			got, err := s.Append(nil, TypeOpen, 3, body)
-			must(t, err)
+			s, got := framedOpen(t, p, ck, sk, body)
 			sigLen := map[*Policy]int{PolicyECCCurve25519: 64, PolicyECCCurve448: 114}[p]
-			want := []byte{'O', 'P', 'N', 'F', 0, 0, 0, 0, 0, 0, 0, 0}
-			str := func(b []byte) {
-				want = binary.LittleEndian.AppendUint32(want, uint32(len(b)))
-				want = append(want, b...)
-			}
-			str([]byte(p.URI))
-			str(ck.cert)
-			thumb := sha1.Sum(sk.cert)
-			str(thumb[:])
-			want = binary.LittleEndian.AppendUint32(want, 0)
-			want = binary.LittleEndian.AppendUint32(want, 3)
-			want = append(want, body...)
-			binary.LittleEndian.PutUint32(want[4:], uint32(len(want)+sigLen))
+			want := handOpen(p, ck.cert, sk.cert, 1, body, sigLen)
 			if len(got) != len(want)+sigLen || !bytes.Equal(got[:len(want)], want) {
 				t.Fatalf("OPN chunk differs from the hand-built one")
 			}
@@ -402,16 +377,40 @@ func TestEdwardsOpenFraming(t *testing.T) {
 	}
 }
 
+// framedOpen returns a Sender of policy p from the key ck to sk (chunk
+// size 8192) and the OPN chunk (request id 1) it framed for body.
+func framedOpen(tb testing.TB, p *Policy, ck, sk *testSigner, body []byte) (*Sender, []byte) {
+	tb.Helper()
+	s, err := NewSender(0, 0, Limits{ChunkSize: 8192})
+	must2(tb, err)
+	must2(tb, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
+	opn, err := s.Append(nil, TypeOpen, 1, body)
+	must2(tb, err)
+	return s, opn
+}
+
+// refuseNonce checks that k refuses nonce as the peer's, from the
+// client's side and (unless it is k's own key) from the server's, with
+// ErrNonce (Bad_NonceInvalid).
+func refuseNonce(t *testing.T, k *EphemeralKey, name string, nonce []byte) {
+	t.Helper()
+	if _, _, err := k.ChannelKeys(k.Nonce(), nonce); !errors.Is(err, ErrNonce) || StatusCode(err) != StatusBadNonceInvalid {
+		t.Errorf("%s: %v", name, err)
+	}
+	if !bytes.Equal(nonce, k.Nonce()) {
+		if _, _, err := k.ChannelKeys(nonce, k.Nonce()); !errors.Is(err, ErrNonce) {
+			t.Errorf("%s as client nonce: %v", name, err)
+		}
+	}
+}
+
 // openFlipChecks frames an OPN chunk of policy p from the client key ck to
 // the server key sk, checks that a Receiver of the server accepts it and
 // refuses it with any one byte flipped, and returns the Sender, the chunk
 // and a function making such Receivers.
 func openFlipChecks(t *testing.T, p *Policy, ck, sk *testSigner) (*Sender, []byte, func() *Receiver) {
 	t.Helper()
-	s, _ := NewSender(0, 0, Limits{ChunkSize: 8192})
-	must(t, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
-	opn, err := s.Append(nil, TypeOpen, 1, []byte("open request body"))
-	must(t, err)
+	s, opn := framedOpen(t, p, ck, sk, []byte("open request body"))
 	receiver := func() *Receiver {
 		r, _ := NewReceiver(0, Limits{ChunkSize: 8192})
 		must(t, r.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: sk.key, Certificate: sk.cert, PeerCertificate: ck.cert}))

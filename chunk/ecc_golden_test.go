@@ -270,20 +270,7 @@ func TestECCOpenFraming(t *testing.T) {
 			must(t, err)
 
 			n := (p.certCurve.Params().BitSize + 7) / 8
-			var want []byte
-			want = append(want, 'O', 'P', 'N', 'F', 0, 0, 0, 0, 0, 0, 0, 0)
-			str := func(b []byte) {
-				want = binary.LittleEndian.AppendUint32(want, uint32(len(b)))
-				want = append(want, b...)
-			}
-			str([]byte(p.URI))
-			str(ck.cert)
-			thumb := sha1.Sum(sk.cert)
-			str(thumb[:])
-			want = binary.LittleEndian.AppendUint32(want, 0) // sequence number 0: non-legacy start
-			want = binary.LittleEndian.AppendUint32(want, 3)
-			want = append(want, body...)
-			binary.LittleEndian.PutUint32(want[4:], uint32(len(want)+2*n))
+			want := handOpen(p, ck.cert, sk.cert, 3, body, 2*n)
 			if len(got) != len(want)+2*n || !bytes.Equal(got[:len(want)], want) {
 				t.Fatalf("OPN chunk differs from the hand-built one:\n got % x\nwant % x", got[:min(len(got), len(want))], want)
 			}
@@ -311,6 +298,29 @@ func TestECCOpenFraming(t *testing.T) {
 			}
 		})
 	}
+}
+
+// handOpen builds an OPN chunk of an ECC policy by hand up to its
+// signature (Part 6 §6.7.2: message header with MessageSize counting a
+// signature of sigLen bytes, asymmetric security header with the sender's
+// certificate and the SHA-1 thumbprint of the receiver's, sequence header
+// with sequence number 0, the non-legacy start, and requestID, the body; no
+// padding since nothing is encrypted).
+func handOpen(p *Policy, senderCert, receiverCert []byte, requestID uint32, body []byte, sigLen int) []byte {
+	want := []byte{'O', 'P', 'N', 'F', 0, 0, 0, 0, 0, 0, 0, 0}
+	str := func(b []byte) {
+		want = binary.LittleEndian.AppendUint32(want, uint32(len(b)))
+		want = append(want, b...)
+	}
+	str([]byte(p.URI))
+	str(senderCert)
+	thumb := sha1.Sum(receiverCert)
+	str(thumb[:])
+	want = binary.LittleEndian.AppendUint32(want, 0)
+	want = binary.LittleEndian.AppendUint32(want, requestID)
+	want = append(want, body...)
+	binary.LittleEndian.PutUint32(want[4:], uint32(len(want)+sigLen))
+	return want
 }
 
 // ecKey returns an ECDSA test key on the policy's curve with a self-signed

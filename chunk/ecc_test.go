@@ -129,16 +129,7 @@ func TestECCNonceChecks(t *testing.T) {
 				"coordinates above p": bigX, "own key reflected": k.Nonce(),
 				"compressed form": append([]byte{2}, good[:p.NonceLength/2]...),
 			} {
-				_, _, err := k.ChannelKeys(k.Nonce(), nonce)
-				if !errors.Is(err, ErrNonce) || StatusCode(err) != StatusBadNonceInvalid {
-					t.Errorf("%s: %v", name, err)
-				}
-				// And from the server's side.
-				if name != "own key reflected" {
-					if _, _, err := k.ChannelKeys(nonce, k.Nonce()); !errors.Is(err, ErrNonce) {
-						t.Errorf("%s as client nonce: %v", name, err)
-					}
-				}
+				refuseNonce(t, k, name, nonce)
 			}
 			if _, _, err := k.ChannelKeys(good, good); !errors.Is(err, ErrConfig) {
 				t.Errorf("neither nonce ours: %v", err)

@@ -434,12 +434,9 @@ func FuzzReceiveOpenEdDSA(f *testing.F) {
 	for _, p := range edwardsPolicies() {
 		ck, sk := policyKey(f, "client", p), policyKey(f, "server", p)
 		sides[p == PolicyECCCurve448] = side{ck, sk}
-		s, _ := NewSender(0, 0, Limits{ChunkSize: w8ChunkSize})
-		must2(f, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
 		eph, err := p.NewEphemeralKey(nil)
 		must2(f, err)
-		c, err := s.Append(nil, TypeOpen, 1, eph.Nonce())
-		must2(f, err)
+		_, c := framedOpen(f, p, ck, sk, eph.Nonce())
 		f.Add(p == PolicyECCCurve448, c)
 		f.Add(p == PolicyECCCurve448, c[:len(c)-1])
 		f.Add(p != PolicyECCCurve448, c)
