@@ -115,8 +115,9 @@ type LimitError struct {
 	Line, Column int
 	Offset       int64
 	// Path is the path of the element from the root
-	// ("UANodeSet/UAVariable/Value"), or "" for MaxSize. A path of more
-	// than 256 bytes keeps its end after ".../".
+	// ("UANodeSet/UAVariable/Value"), or "" for MaxSize and for text
+	// outside the root element. A path of more than 256 bytes keeps its
+	// end after ".../".
 	Path string
 	// Attribute is the name of the attribute, for MaxAttributeLength.
 	Attribute string
