@@ -82,12 +82,12 @@ const (
 // String returns the OPC UA name of v, or "NamingRuleType(n)" for a value
 // without a name.
 func (v NamingRuleType) String() string {
-	return enumString(int32(v), "NamingRuleType", namesNamingRuleType[:])
+	return enumString(int32(v), "NamingRuleType", namesNamingRuleType)
 }
 
 // namesNamingRuleType names the values of NamingRuleType, in the order of
 // the schema.
-var namesNamingRuleType = [...]enumName{
+var namesNamingRuleType = []enumName{
 	{1, "Mandatory"},
 	{2, "Optional"},
 	{3, "Constraint"},
@@ -117,12 +117,12 @@ const (
 // String returns the OPC UA name of v, or "RedundantServerMode(n)" for a
 // value without a name.
 func (v RedundantServerMode) String() string {
-	return enumString(int32(v), "RedundantServerMode", namesRedundantServerMode[:])
+	return enumString(int32(v), "RedundantServerMode", namesRedundantServerMode)
 }
 
 // namesRedundantServerMode names the values of RedundantServerMode, in the
 // order of the schema.
-var namesRedundantServerMode = [...]enumName{
+var namesRedundantServerMode = []enumName{
 	{0, "PrimaryWithBackup"},
 	{1, "PrimaryOnly"},
 	{2, "BackupReady"},
@@ -150,12 +150,12 @@ const (
 // String returns the OPC UA name of v, or "OpenFileMode(n)" for a value
 // without a name.
 func (v OpenFileMode) String() string {
-	return enumString(int32(v), "OpenFileMode", namesOpenFileMode[:])
+	return enumString(int32(v), "OpenFileMode", namesOpenFileMode)
 }
 
 // namesOpenFileMode names the values of OpenFileMode, in the order of the
 // schema.
-var namesOpenFileMode = [...]enumName{
+var namesOpenFileMode = []enumName{
 	{1, "Read"},
 	{2, "Write"},
 	{4, "EraseExisting"},
@@ -203,12 +203,12 @@ const (
 // String returns the OPC UA name of v, or "IdentityCriteriaType(n)" for a
 // value without a name.
 func (v IdentityCriteriaType) String() string {
-	return enumString(int32(v), "IdentityCriteriaType", namesIdentityCriteriaType[:])
+	return enumString(int32(v), "IdentityCriteriaType", namesIdentityCriteriaType)
 }
 
 // namesIdentityCriteriaType names the values of IdentityCriteriaType, in the
 // order of the schema.
-var namesIdentityCriteriaType = [...]enumName{
+var namesIdentityCriteriaType = []enumName{
 	{1, "UserName"},
 	{2, "Thumbprint"},
 	{3, "Role"},
@@ -241,12 +241,12 @@ const (
 // String returns the OPC UA name of v, or "ConversionLimitEnum(n)" for a
 // value without a name.
 func (v ConversionLimitEnum) String() string {
-	return enumString(int32(v), "ConversionLimitEnum", namesConversionLimitEnum[:])
+	return enumString(int32(v), "ConversionLimitEnum", namesConversionLimitEnum)
 }
 
 // namesConversionLimitEnum names the values of ConversionLimitEnum, in the
 // order of the schema.
-var namesConversionLimitEnum = [...]enumName{
+var namesConversionLimitEnum = []enumName{
 	{0, "NoConversion"},
 	{1, "Limited"},
 	{2, "Unlimited"},
@@ -284,12 +284,12 @@ const (
 // String returns the OPC UA name of v, or "TrustListMasks(n)" for a value
 // without a name.
 func (v TrustListMasks) String() string {
-	return enumString(int32(v), "TrustListMasks", namesTrustListMasks[:])
+	return enumString(int32(v), "TrustListMasks", namesTrustListMasks)
 }
 
 // namesTrustListMasks names the values of TrustListMasks, in the order of
 // the schema.
-var namesTrustListMasks = [...]enumName{
+var namesTrustListMasks = []enumName{
 	{0, "None"},
 	{1, "TrustedCertificates"},
 	{2, "TrustedCrls"},
@@ -324,12 +324,12 @@ const (
 // String returns the OPC UA name of v, or "PubSubState(n)" for a value
 // without a name.
 func (v PubSubState) String() string {
-	return enumString(int32(v), "PubSubState", namesPubSubState[:])
+	return enumString(int32(v), "PubSubState", namesPubSubState)
 }
 
 // namesPubSubState names the values of PubSubState, in the order of the
 // schema.
-var namesPubSubState = [...]enumName{
+var namesPubSubState = []enumName{
 	{0, "Disabled"},
 	{1, "Paused"},
 	{2, "Operational"},
@@ -359,12 +359,12 @@ const (
 // String returns the OPC UA name of v, or "OverrideValueHandling(n)" for a
 // value without a name.
 func (v OverrideValueHandling) String() string {
-	return enumString(int32(v), "OverrideValueHandling", namesOverrideValueHandling[:])
+	return enumString(int32(v), "OverrideValueHandling", namesOverrideValueHandling)
 }
 
 // namesOverrideValueHandling names the values of OverrideValueHandling, in
 // the order of the schema.
-var namesOverrideValueHandling = [...]enumName{
+var namesOverrideValueHandling = []enumName{
 	{0, "Disabled"},
 	{1, "LastUsableValue"},
 	{2, "OverrideValue"},
@@ -393,12 +393,12 @@ const (
 // String returns the OPC UA name of v, or "DataSetOrderingType(n)" for a
 // value without a name.
 func (v DataSetOrderingType) String() string {
-	return enumString(int32(v), "DataSetOrderingType", namesDataSetOrderingType[:])
+	return enumString(int32(v), "DataSetOrderingType", namesDataSetOrderingType)
 }
 
 // namesDataSetOrderingType names the values of DataSetOrderingType, in the
 // order of the schema.
-var namesDataSetOrderingType = [...]enumName{
+var namesDataSetOrderingType = []enumName{
 	{0, "Undefined"},
 	{1, "AscendingWriterId"},
 	{2, "AscendingWriterIdSingle"},
@@ -430,12 +430,12 @@ const (
 // String returns the OPC UA name of v, or
 // "BrokerTransportQualityOfService(n)" for a value without a name.
 func (v BrokerTransportQualityOfService) String() string {
-	return enumString(int32(v), "BrokerTransportQualityOfService", namesBrokerTransportQualityOfService[:])
+	return enumString(int32(v), "BrokerTransportQualityOfService", namesBrokerTransportQualityOfService)
 }
 
 // namesBrokerTransportQualityOfService names the values of
 // BrokerTransportQualityOfService, in the order of the schema.
-var namesBrokerTransportQualityOfService = [...]enumName{
+var namesBrokerTransportQualityOfService = []enumName{
 	{0, "NotSpecified"},
 	{1, "BestEffort"},
 	{2, "AtLeastOnce"},
@@ -469,12 +469,12 @@ const (
 // String returns the OPC UA name of v, or "DiagnosticsLevel(n)" for a value
 // without a name.
 func (v DiagnosticsLevel) String() string {
-	return enumString(int32(v), "DiagnosticsLevel", namesDiagnosticsLevel[:])
+	return enumString(int32(v), "DiagnosticsLevel", namesDiagnosticsLevel)
 }
 
 // namesDiagnosticsLevel names the values of DiagnosticsLevel, in the order
 // of the schema.
-var namesDiagnosticsLevel = [...]enumName{
+var namesDiagnosticsLevel = []enumName{
 	{0, "Basic"},
 	{1, "Advanced"},
 	{2, "Info"},
@@ -504,12 +504,12 @@ const (
 // String returns the OPC UA name of v, or
 // "PubSubDiagnosticsCounterClassification(n)" for a value without a name.
 func (v PubSubDiagnosticsCounterClassification) String() string {
-	return enumString(int32(v), "PubSubDiagnosticsCounterClassification", namesPubSubDiagnosticsCounterClassification[:])
+	return enumString(int32(v), "PubSubDiagnosticsCounterClassification", namesPubSubDiagnosticsCounterClassification)
 }
 
 // namesPubSubDiagnosticsCounterClassification names the values of
 // PubSubDiagnosticsCounterClassification, in the order of the schema.
-var namesPubSubDiagnosticsCounterClassification = [...]enumName{
+var namesPubSubDiagnosticsCounterClassification = []enumName{
 	{0, "Information"},
 	{1, "Error"},
 }
@@ -537,11 +537,11 @@ const (
 // String returns the OPC UA name of v, or "Duplex(n)" for a value without a
 // name.
 func (v Duplex) String() string {
-	return enumString(int32(v), "Duplex", namesDuplex[:])
+	return enumString(int32(v), "Duplex", namesDuplex)
 }
 
 // namesDuplex names the values of Duplex, in the order of the schema.
-var namesDuplex = [...]enumName{
+var namesDuplex = []enumName{
 	{0, "Full"},
 	{1, "Half"},
 	{2, "Unknown"},
@@ -570,12 +570,12 @@ const (
 // String returns the OPC UA name of v, or "InterfaceAdminStatus(n)" for a
 // value without a name.
 func (v InterfaceAdminStatus) String() string {
-	return enumString(int32(v), "InterfaceAdminStatus", namesInterfaceAdminStatus[:])
+	return enumString(int32(v), "InterfaceAdminStatus", namesInterfaceAdminStatus)
 }
 
 // namesInterfaceAdminStatus names the values of InterfaceAdminStatus, in the
 // order of the schema.
-var namesInterfaceAdminStatus = [...]enumName{
+var namesInterfaceAdminStatus = []enumName{
 	{0, "Up"},
 	{1, "Down"},
 	{2, "Testing"},
@@ -617,12 +617,12 @@ const (
 // String returns the OPC UA name of v, or "InterfaceOperStatus(n)" for a
 // value without a name.
 func (v InterfaceOperStatus) String() string {
-	return enumString(int32(v), "InterfaceOperStatus", namesInterfaceOperStatus[:])
+	return enumString(int32(v), "InterfaceOperStatus", namesInterfaceOperStatus)
 }
 
 // namesInterfaceOperStatus names the values of InterfaceOperStatus, in the
 // order of the schema.
-var namesInterfaceOperStatus = [...]enumName{
+var namesInterfaceOperStatus = []enumName{
 	{0, "Up"},
 	{1, "Down"},
 	{2, "Testing"},
@@ -666,12 +666,12 @@ const (
 // String returns the OPC UA name of v, or "NegotiationStatus(n)" for a value
 // without a name.
 func (v NegotiationStatus) String() string {
-	return enumString(int32(v), "NegotiationStatus", namesNegotiationStatus[:])
+	return enumString(int32(v), "NegotiationStatus", namesNegotiationStatus)
 }
 
 // namesNegotiationStatus names the values of NegotiationStatus, in the order
 // of the schema.
-var namesNegotiationStatus = [...]enumName{
+var namesNegotiationStatus = []enumName{
 	{0, "InProgress"},
 	{1, "Complete"},
 	{2, "Failed"},
@@ -778,12 +778,12 @@ const (
 // String returns the OPC UA name of v, or "TsnFailureCode(n)" for a value
 // without a name.
 func (v TsnFailureCode) String() string {
-	return enumString(int32(v), "TsnFailureCode", namesTsnFailureCode[:])
+	return enumString(int32(v), "TsnFailureCode", namesTsnFailureCode)
 }
 
 // namesTsnFailureCode names the values of TsnFailureCode, in the order of
 // the schema.
-var namesTsnFailureCode = [...]enumName{
+var namesTsnFailureCode = []enumName{
 	{0, "NoFailure"},
 	{1, "InsufficientBandwidth"},
 	{2, "InsufficientResources"},
@@ -847,12 +847,12 @@ const (
 // String returns the OPC UA name of v, or "TsnStreamState(n)" for a value
 // without a name.
 func (v TsnStreamState) String() string {
-	return enumString(int32(v), "TsnStreamState", namesTsnStreamState[:])
+	return enumString(int32(v), "TsnStreamState", namesTsnStreamState)
 }
 
 // namesTsnStreamState names the values of TsnStreamState, in the order of
 // the schema.
-var namesTsnStreamState = [...]enumName{
+var namesTsnStreamState = []enumName{
 	{0, "Disabled"},
 	{1, "Configuring"},
 	{2, "Ready"},
@@ -882,12 +882,12 @@ const (
 // String returns the OPC UA name of v, or "TsnTalkerStatus(n)" for a value
 // without a name.
 func (v TsnTalkerStatus) String() string {
-	return enumString(int32(v), "TsnTalkerStatus", namesTsnTalkerStatus[:])
+	return enumString(int32(v), "TsnTalkerStatus", namesTsnTalkerStatus)
 }
 
 // namesTsnTalkerStatus names the values of TsnTalkerStatus, in the order of
 // the schema.
-var namesTsnTalkerStatus = [...]enumName{
+var namesTsnTalkerStatus = []enumName{
 	{0, "None"},
 	{1, "Ready"},
 	{2, "Failed"},
@@ -919,12 +919,12 @@ const (
 // String returns the OPC UA name of v, or "TsnListenerStatus(n)" for a value
 // without a name.
 func (v TsnListenerStatus) String() string {
-	return enumString(int32(v), "TsnListenerStatus", namesTsnListenerStatus[:])
+	return enumString(int32(v), "TsnListenerStatus", namesTsnListenerStatus)
 }
 
 // namesTsnListenerStatus names the values of TsnListenerStatus, in the order
 // of the schema.
-var namesTsnListenerStatus = [...]enumName{
+var namesTsnListenerStatus = []enumName{
 	{0, "None"},
 	{1, "Ready"},
 	{2, "PartialFailed"},
@@ -968,11 +968,11 @@ const (
 // String returns the OPC UA name of v, or "NodeClass(n)" for a value without
 // a name.
 func (v NodeClass) String() string {
-	return enumString(int32(v), "NodeClass", namesNodeClass[:])
+	return enumString(int32(v), "NodeClass", namesNodeClass)
 }
 
 // namesNodeClass names the values of NodeClass, in the order of the schema.
-var namesNodeClass = [...]enumName{
+var namesNodeClass = []enumName{
 	{0, "Unspecified"},
 	{1, "Object"},
 	{2, "Variable"},
@@ -1013,12 +1013,12 @@ const (
 // String returns the OPC UA name of v, or "StructureType(n)" for a value
 // without a name.
 func (v StructureType) String() string {
-	return enumString(int32(v), "StructureType", namesStructureType[:])
+	return enumString(int32(v), "StructureType", namesStructureType)
 }
 
 // namesStructureType names the values of StructureType, in the order of the
 // schema.
-var namesStructureType = [...]enumName{
+var namesStructureType = []enumName{
 	{0, "Structure"},
 	{1, "StructureWithOptionalFields"},
 	{2, "Union"},
@@ -1050,12 +1050,12 @@ const (
 // String returns the OPC UA name of v, or "ApplicationType(n)" for a value
 // without a name.
 func (v ApplicationType) String() string {
-	return enumString(int32(v), "ApplicationType", namesApplicationType[:])
+	return enumString(int32(v), "ApplicationType", namesApplicationType)
 }
 
 // namesApplicationType names the values of ApplicationType, in the order of
 // the schema.
-var namesApplicationType = [...]enumName{
+var namesApplicationType = []enumName{
 	{0, "Server"},
 	{1, "Client"},
 	{2, "ClientAndServer"},
@@ -1086,12 +1086,12 @@ const (
 // String returns the OPC UA name of v, or "MessageSecurityMode(n)" for a
 // value without a name.
 func (v MessageSecurityMode) String() string {
-	return enumString(int32(v), "MessageSecurityMode", namesMessageSecurityMode[:])
+	return enumString(int32(v), "MessageSecurityMode", namesMessageSecurityMode)
 }
 
 // namesMessageSecurityMode names the values of MessageSecurityMode, in the
 // order of the schema.
-var namesMessageSecurityMode = [...]enumName{
+var namesMessageSecurityMode = []enumName{
 	{0, "Invalid"},
 	{1, "None"},
 	{2, "Sign"},
@@ -1122,12 +1122,12 @@ const (
 // String returns the OPC UA name of v, or "UserTokenType(n)" for a value
 // without a name.
 func (v UserTokenType) String() string {
-	return enumString(int32(v), "UserTokenType", namesUserTokenType[:])
+	return enumString(int32(v), "UserTokenType", namesUserTokenType)
 }
 
 // namesUserTokenType names the values of UserTokenType, in the order of the
 // schema.
-var namesUserTokenType = [...]enumName{
+var namesUserTokenType = []enumName{
 	{0, "Anonymous"},
 	{1, "UserName"},
 	{2, "Certificate"},
@@ -1154,12 +1154,12 @@ const (
 // String returns the OPC UA name of v, or "SecurityTokenRequestType(n)" for
 // a value without a name.
 func (v SecurityTokenRequestType) String() string {
-	return enumString(int32(v), "SecurityTokenRequestType", namesSecurityTokenRequestType[:])
+	return enumString(int32(v), "SecurityTokenRequestType", namesSecurityTokenRequestType)
 }
 
 // namesSecurityTokenRequestType names the values of
 // SecurityTokenRequestType, in the order of the schema.
-var namesSecurityTokenRequestType = [...]enumName{
+var namesSecurityTokenRequestType = []enumName{
 	{0, "Issue"},
 	{1, "Renew"},
 }
@@ -1250,12 +1250,12 @@ const (
 // String returns the OPC UA name of v, or "NodeAttributesMask(n)" for a
 // value without a name.
 func (v NodeAttributesMask) String() string {
-	return enumString(int32(v), "NodeAttributesMask", namesNodeAttributesMask[:])
+	return enumString(int32(v), "NodeAttributesMask", namesNodeAttributesMask)
 }
 
 // namesNodeAttributesMask names the values of NodeAttributesMask, in the
 // order of the schema.
-var namesNodeAttributesMask = [...]enumName{
+var namesNodeAttributesMask = []enumName{
 	{0, "None"},
 	{1, "AccessLevel"},
 	{2, "ArrayDimensions"},
@@ -1317,12 +1317,12 @@ const (
 // String returns the OPC UA name of v, or "BrowseDirection(n)" for a value
 // without a name.
 func (v BrowseDirection) String() string {
-	return enumString(int32(v), "BrowseDirection", namesBrowseDirection[:])
+	return enumString(int32(v), "BrowseDirection", namesBrowseDirection)
 }
 
 // namesBrowseDirection names the values of BrowseDirection, in the order of
 // the schema.
-var namesBrowseDirection = [...]enumName{
+var namesBrowseDirection = []enumName{
 	{0, "Forward"},
 	{1, "Inverse"},
 	{2, "Both"},
@@ -1362,12 +1362,12 @@ const (
 // String returns the OPC UA name of v, or "BrowseResultMask(n)" for a value
 // without a name.
 func (v BrowseResultMask) String() string {
-	return enumString(int32(v), "BrowseResultMask", namesBrowseResultMask[:])
+	return enumString(int32(v), "BrowseResultMask", namesBrowseResultMask)
 }
 
 // namesBrowseResultMask names the values of BrowseResultMask, in the order
 // of the schema.
-var namesBrowseResultMask = [...]enumName{
+var namesBrowseResultMask = []enumName{
 	{0, "None"},
 	{1, "ReferenceTypeId"},
 	{2, "IsForward"},
@@ -1432,12 +1432,12 @@ const (
 // String returns the OPC UA name of v, or "FilterOperator(n)" for a value
 // without a name.
 func (v FilterOperator) String() string {
-	return enumString(int32(v), "FilterOperator", namesFilterOperator[:])
+	return enumString(int32(v), "FilterOperator", namesFilterOperator)
 }
 
 // namesFilterOperator names the values of FilterOperator, in the order of
 // the schema.
-var namesFilterOperator = [...]enumName{
+var namesFilterOperator = []enumName{
 	{0, "Equals"},
 	{1, "IsNull"},
 	{2, "GreaterThan"},
@@ -1484,12 +1484,12 @@ const (
 // String returns the OPC UA name of v, or "TimestampsToReturn(n)" for a
 // value without a name.
 func (v TimestampsToReturn) String() string {
-	return enumString(int32(v), "TimestampsToReturn", namesTimestampsToReturn[:])
+	return enumString(int32(v), "TimestampsToReturn", namesTimestampsToReturn)
 }
 
 // namesTimestampsToReturn names the values of TimestampsToReturn, in the
 // order of the schema.
-var namesTimestampsToReturn = [...]enumName{
+var namesTimestampsToReturn = []enumName{
 	{0, "Source"},
 	{1, "Server"},
 	{2, "Both"},
@@ -1522,12 +1522,12 @@ const (
 // String returns the OPC UA name of v, or "HistoryUpdateType(n)" for a value
 // without a name.
 func (v HistoryUpdateType) String() string {
-	return enumString(int32(v), "HistoryUpdateType", namesHistoryUpdateType[:])
+	return enumString(int32(v), "HistoryUpdateType", namesHistoryUpdateType)
 }
 
 // namesHistoryUpdateType names the values of HistoryUpdateType, in the order
 // of the schema.
-var namesHistoryUpdateType = [...]enumName{
+var namesHistoryUpdateType = []enumName{
 	{1, "Insert"},
 	{2, "Replace"},
 	{3, "Update"},
@@ -1559,12 +1559,12 @@ const (
 // String returns the OPC UA name of v, or "PerformUpdateType(n)" for a value
 // without a name.
 func (v PerformUpdateType) String() string {
-	return enumString(int32(v), "PerformUpdateType", namesPerformUpdateType[:])
+	return enumString(int32(v), "PerformUpdateType", namesPerformUpdateType)
 }
 
 // namesPerformUpdateType names the values of PerformUpdateType, in the order
 // of the schema.
-var namesPerformUpdateType = [...]enumName{
+var namesPerformUpdateType = []enumName{
 	{1, "Insert"},
 	{2, "Replace"},
 	{3, "Update"},
@@ -1593,12 +1593,12 @@ const (
 // String returns the OPC UA name of v, or "MonitoringMode(n)" for a value
 // without a name.
 func (v MonitoringMode) String() string {
-	return enumString(int32(v), "MonitoringMode", namesMonitoringMode[:])
+	return enumString(int32(v), "MonitoringMode", namesMonitoringMode)
 }
 
 // namesMonitoringMode names the values of MonitoringMode, in the order of
 // the schema.
-var namesMonitoringMode = [...]enumName{
+var namesMonitoringMode = []enumName{
 	{0, "Disabled"},
 	{1, "Sampling"},
 	{2, "Reporting"},
@@ -1627,12 +1627,12 @@ const (
 // String returns the OPC UA name of v, or "DataChangeTrigger(n)" for a value
 // without a name.
 func (v DataChangeTrigger) String() string {
-	return enumString(int32(v), "DataChangeTrigger", namesDataChangeTrigger[:])
+	return enumString(int32(v), "DataChangeTrigger", namesDataChangeTrigger)
 }
 
 // namesDataChangeTrigger names the values of DataChangeTrigger, in the order
 // of the schema.
-var namesDataChangeTrigger = [...]enumName{
+var namesDataChangeTrigger = []enumName{
 	{0, "Status"},
 	{1, "StatusValue"},
 	{2, "StatusValueTimestamp"},
@@ -1657,12 +1657,12 @@ const (
 // String returns the OPC UA name of v, or "DeadbandType(n)" for a value
 // without a name.
 func (v DeadbandType) String() string {
-	return enumString(int32(v), "DeadbandType", namesDeadbandType[:])
+	return enumString(int32(v), "DeadbandType", namesDeadbandType)
 }
 
 // namesDeadbandType names the values of DeadbandType, in the order of the
 // schema.
-var namesDeadbandType = [...]enumName{
+var namesDeadbandType = []enumName{
 	{0, "None"},
 	{1, "Absolute"},
 	{2, "Percent"},
@@ -1696,12 +1696,12 @@ const (
 // String returns the OPC UA name of v, or "RedundancySupport(n)" for a value
 // without a name.
 func (v RedundancySupport) String() string {
-	return enumString(int32(v), "RedundancySupport", namesRedundancySupport[:])
+	return enumString(int32(v), "RedundancySupport", namesRedundancySupport)
 }
 
 // namesRedundancySupport names the values of RedundancySupport, in the order
 // of the schema.
-var namesRedundancySupport = [...]enumName{
+var namesRedundancySupport = []enumName{
 	{0, "None"},
 	{1, "Cold"},
 	{2, "Warm"},
@@ -1742,12 +1742,12 @@ const (
 // String returns the OPC UA name of v, or "ServerState(n)" for a value
 // without a name.
 func (v ServerState) String() string {
-	return enumString(int32(v), "ServerState", namesServerState[:])
+	return enumString(int32(v), "ServerState", namesServerState)
 }
 
 // namesServerState names the values of ServerState, in the order of the
 // schema.
-var namesServerState = [...]enumName{
+var namesServerState = []enumName{
 	{0, "Running"},
 	{1, "Failed"},
 	{2, "NoConfiguration"},
@@ -1784,12 +1784,12 @@ const (
 // String returns the OPC UA name of v, or "ModelChangeStructureVerbMask(n)"
 // for a value without a name.
 func (v ModelChangeStructureVerbMask) String() string {
-	return enumString(int32(v), "ModelChangeStructureVerbMask", namesModelChangeStructureVerbMask[:])
+	return enumString(int32(v), "ModelChangeStructureVerbMask", namesModelChangeStructureVerbMask)
 }
 
 // namesModelChangeStructureVerbMask names the values of
 // ModelChangeStructureVerbMask, in the order of the schema.
-var namesModelChangeStructureVerbMask = [...]enumName{
+var namesModelChangeStructureVerbMask = []enumName{
 	{1, "NodeAdded"},
 	{2, "NodeDeleted"},
 	{4, "ReferenceAdded"},
@@ -1819,12 +1819,12 @@ const (
 // String returns the OPC UA name of v, or "AxisScaleEnumeration(n)" for a
 // value without a name.
 func (v AxisScaleEnumeration) String() string {
-	return enumString(int32(v), "AxisScaleEnumeration", namesAxisScaleEnumeration[:])
+	return enumString(int32(v), "AxisScaleEnumeration", namesAxisScaleEnumeration)
 }
 
 // namesAxisScaleEnumeration names the values of AxisScaleEnumeration, in the
 // order of the schema.
-var namesAxisScaleEnumeration = [...]enumName{
+var namesAxisScaleEnumeration = []enumName{
 	{0, "Linear"},
 	{1, "Log"},
 	{2, "Ln"},
@@ -1857,12 +1857,12 @@ const (
 // String returns the OPC UA name of v, or "ExceptionDeviationFormat(n)" for
 // a value without a name.
 func (v ExceptionDeviationFormat) String() string {
-	return enumString(int32(v), "ExceptionDeviationFormat", namesExceptionDeviationFormat[:])
+	return enumString(int32(v), "ExceptionDeviationFormat", namesExceptionDeviationFormat)
 }
 
 // namesExceptionDeviationFormat names the values of
 // ExceptionDeviationFormat, in the order of the schema.
-var namesExceptionDeviationFormat = [...]enumName{
+var namesExceptionDeviationFormat = []enumName{
 	{0, "AbsoluteValue"},
 	{1, "PercentOfValue"},
 	{2, "PercentOfRange"},

@@ -100,7 +100,7 @@ const (
 )
 
 // bitsAlarmMask names the bits of AlarmMask, in the order of the schema.
-var bitsAlarmMask = [...]optionBit{
+var bitsAlarmMask = []optionBit{
 	{0x1, "Active"},
 	{0x2, "Unacknowledged"},
 	{0x4, "Unconfirmed"},
@@ -109,7 +109,7 @@ var bitsAlarmMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v AlarmMask) String() string {
-	return optionSetString(uint64(v), "None", bitsAlarmMask[:])
+	return optionSetString(uint64(v), "None", bitsAlarmMask)
 }
 
 // TrustListValidationOptions is the OPC UA option set
@@ -156,7 +156,7 @@ const (
 
 // bitsTrustListValidationOptions names the bits of
 // TrustListValidationOptions, in the order of the schema.
-var bitsTrustListValidationOptions = [...]optionBit{
+var bitsTrustListValidationOptions = []optionBit{
 	{0x1, "SuppressCertificateExpired"},
 	{0x2, "SuppressHostNameInvalid"},
 	{0x4, "SuppressRevocationStatusUnknown"},
@@ -169,7 +169,7 @@ var bitsTrustListValidationOptions = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v TrustListValidationOptions) String() string {
-	return optionSetString(uint64(v), "None", bitsTrustListValidationOptions[:])
+	return optionSetString(uint64(v), "None", bitsTrustListValidationOptions)
 }
 
 // DataSetFieldFlags is the OPC UA option set DataSetFieldFlags (DataType
@@ -192,14 +192,14 @@ const (
 
 // bitsDataSetFieldFlags names the bits of DataSetFieldFlags, in the order of
 // the schema.
-var bitsDataSetFieldFlags = [...]optionBit{
+var bitsDataSetFieldFlags = []optionBit{
 	{0x1, "PromotedField"},
 }
 
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v DataSetFieldFlags) String() string {
-	return optionSetString(uint64(v), "None", bitsDataSetFieldFlags[:])
+	return optionSetString(uint64(v), "None", bitsDataSetFieldFlags)
 }
 
 // DataSetFieldContentMask is the OPC UA option set DataSetFieldContentMask
@@ -234,7 +234,7 @@ const (
 
 // bitsDataSetFieldContentMask names the bits of DataSetFieldContentMask, in
 // the order of the schema.
-var bitsDataSetFieldContentMask = [...]optionBit{
+var bitsDataSetFieldContentMask = []optionBit{
 	{0x1, "StatusCode"},
 	{0x2, "SourceTimestamp"},
 	{0x4, "ServerTimestamp"},
@@ -246,7 +246,7 @@ var bitsDataSetFieldContentMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v DataSetFieldContentMask) String() string {
-	return optionSetString(uint64(v), "None", bitsDataSetFieldContentMask[:])
+	return optionSetString(uint64(v), "None", bitsDataSetFieldContentMask)
 }
 
 // UadpNetworkMessageContentMask is the OPC UA option set
@@ -294,7 +294,7 @@ const (
 
 // bitsUadpNetworkMessageContentMask names the bits of
 // UadpNetworkMessageContentMask, in the order of the schema.
-var bitsUadpNetworkMessageContentMask = [...]optionBit{
+var bitsUadpNetworkMessageContentMask = []optionBit{
 	{0x1, "PublisherId"},
 	{0x2, "GroupHeader"},
 	{0x4, "WriterGroupId"},
@@ -311,7 +311,7 @@ var bitsUadpNetworkMessageContentMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v UadpNetworkMessageContentMask) String() string {
-	return optionSetString(uint64(v), "None", bitsUadpNetworkMessageContentMask[:])
+	return optionSetString(uint64(v), "None", bitsUadpNetworkMessageContentMask)
 }
 
 // UadpDataSetMessageContentMask is the OPC UA option set
@@ -345,7 +345,7 @@ const (
 
 // bitsUadpDataSetMessageContentMask names the bits of
 // UadpDataSetMessageContentMask, in the order of the schema.
-var bitsUadpDataSetMessageContentMask = [...]optionBit{
+var bitsUadpDataSetMessageContentMask = []optionBit{
 	{0x1, "Timestamp"},
 	{0x2, "PicoSeconds"},
 	{0x4, "Status"},
@@ -357,7 +357,7 @@ var bitsUadpDataSetMessageContentMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v UadpDataSetMessageContentMask) String() string {
-	return optionSetString(uint64(v), "None", bitsUadpDataSetMessageContentMask[:])
+	return optionSetString(uint64(v), "None", bitsUadpDataSetMessageContentMask)
 }
 
 // JSONNetworkMessageContentMask is the OPC UA option set
@@ -397,7 +397,7 @@ const (
 
 // bitsJSONNetworkMessageContentMask names the bits of
 // JSONNetworkMessageContentMask, in the order of the schema.
-var bitsJSONNetworkMessageContentMask = [...]optionBit{
+var bitsJSONNetworkMessageContentMask = []optionBit{
 	{0x1, "NetworkMessageHeader"},
 	{0x2, "DataSetMessageHeader"},
 	{0x4, "SingleDataSetMessage"},
@@ -410,7 +410,7 @@ var bitsJSONNetworkMessageContentMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v JSONNetworkMessageContentMask) String() string {
-	return optionSetString(uint64(v), "None", bitsJSONNetworkMessageContentMask[:])
+	return optionSetString(uint64(v), "None", bitsJSONNetworkMessageContentMask)
 }
 
 // JSONDataSetMessageContentMask is the OPC UA option set
@@ -459,7 +459,7 @@ const (
 
 // bitsJSONDataSetMessageContentMask names the bits of
 // JSONDataSetMessageContentMask, in the order of the schema.
-var bitsJSONDataSetMessageContentMask = [...]optionBit{
+var bitsJSONDataSetMessageContentMask = []optionBit{
 	{0x1, "DataSetWriterId"},
 	{0x2, "MetaDataVersion"},
 	{0x4, "SequenceNumber"},
@@ -476,7 +476,7 @@ var bitsJSONDataSetMessageContentMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v JSONDataSetMessageContentMask) String() string {
-	return optionSetString(uint64(v), "None", bitsJSONDataSetMessageContentMask[:])
+	return optionSetString(uint64(v), "None", bitsJSONDataSetMessageContentMask)
 }
 
 // PubSubConfigurationRefMask is the OPC UA option set
@@ -532,7 +532,7 @@ const (
 
 // bitsPubSubConfigurationRefMask names the bits of
 // PubSubConfigurationRefMask, in the order of the schema.
-var bitsPubSubConfigurationRefMask = [...]optionBit{
+var bitsPubSubConfigurationRefMask = []optionBit{
 	{0x1, "ElementAdd"},
 	{0x2, "ElementMatch"},
 	{0x4, "ElementModify"},
@@ -551,7 +551,7 @@ var bitsPubSubConfigurationRefMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v PubSubConfigurationRefMask) String() string {
-	return optionSetString(uint64(v), "None", bitsPubSubConfigurationRefMask[:])
+	return optionSetString(uint64(v), "None", bitsPubSubConfigurationRefMask)
 }
 
 // PasswordOptionsMask is the OPC UA option set PasswordOptionsMask (DataType
@@ -607,7 +607,7 @@ const (
 
 // bitsPasswordOptionsMask names the bits of PasswordOptionsMask, in the
 // order of the schema.
-var bitsPasswordOptionsMask = [...]optionBit{
+var bitsPasswordOptionsMask = []optionBit{
 	{0x1, "SupportInitialPasswordChange"},
 	{0x2, "SupportDisableUser"},
 	{0x4, "SupportDisableDeleteForUser"},
@@ -622,7 +622,7 @@ var bitsPasswordOptionsMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v PasswordOptionsMask) String() string {
-	return optionSetString(uint64(v), "None", bitsPasswordOptionsMask[:])
+	return optionSetString(uint64(v), "None", bitsPasswordOptionsMask)
 }
 
 // UserConfigurationMask is the OPC UA option set UserConfigurationMask
@@ -656,7 +656,7 @@ const (
 
 // bitsUserConfigurationMask names the bits of UserConfigurationMask, in the
 // order of the schema.
-var bitsUserConfigurationMask = [...]optionBit{
+var bitsUserConfigurationMask = []optionBit{
 	{0x1, "NoDelete"},
 	{0x2, "Disabled"},
 	{0x4, "NoChangeByUser"},
@@ -666,7 +666,7 @@ var bitsUserConfigurationMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v UserConfigurationMask) String() string {
-	return optionSetString(uint64(v), "None", bitsUserConfigurationMask[:])
+	return optionSetString(uint64(v), "None", bitsUserConfigurationMask)
 }
 
 // PermissionType is the OPC UA option set PermissionType (DataType i=94),
@@ -721,7 +721,7 @@ const (
 
 // bitsPermissionType names the bits of PermissionType, in the order of the
 // schema.
-var bitsPermissionType = [...]optionBit{
+var bitsPermissionType = []optionBit{
 	{0x1, "Browse"},
 	{0x2, "ReadRolePermissions"},
 	{0x4, "WriteAttribute"},
@@ -744,7 +744,7 @@ var bitsPermissionType = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v PermissionType) String() string {
-	return optionSetString(uint64(v), "None", bitsPermissionType[:])
+	return optionSetString(uint64(v), "None", bitsPermissionType)
 }
 
 // AccessLevelType is the OPC UA option set AccessLevelType (DataType
@@ -779,7 +779,7 @@ const (
 
 // bitsAccessLevelType names the bits of AccessLevelType, in the order of the
 // schema.
-var bitsAccessLevelType = [...]optionBit{
+var bitsAccessLevelType = []optionBit{
 	{0x1, "CurrentRead"},
 	{0x2, "CurrentWrite"},
 	{0x4, "HistoryRead"},
@@ -792,7 +792,7 @@ var bitsAccessLevelType = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v AccessLevelType) String() string {
-	return optionSetString(uint64(v), "None", bitsAccessLevelType[:])
+	return optionSetString(uint64(v), "None", bitsAccessLevelType)
 }
 
 // AccessLevelExType is the OPC UA option set AccessLevelExType (DataType
@@ -839,7 +839,7 @@ const (
 
 // bitsAccessLevelExType names the bits of AccessLevelExType, in the order of
 // the schema.
-var bitsAccessLevelExType = [...]optionBit{
+var bitsAccessLevelExType = []optionBit{
 	{0x1, "CurrentRead"},
 	{0x2, "CurrentWrite"},
 	{0x4, "HistoryRead"},
@@ -858,7 +858,7 @@ var bitsAccessLevelExType = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v AccessLevelExType) String() string {
-	return optionSetString(uint64(v), "None", bitsAccessLevelExType[:])
+	return optionSetString(uint64(v), "None", bitsAccessLevelExType)
 }
 
 // EventNotifierType is the OPC UA option set EventNotifierType (DataType
@@ -885,7 +885,7 @@ const (
 
 // bitsEventNotifierType names the bits of EventNotifierType, in the order of
 // the schema.
-var bitsEventNotifierType = [...]optionBit{
+var bitsEventNotifierType = []optionBit{
 	{0x1, "SubscribeToEvents"},
 	{0x4, "HistoryRead"},
 	{0x8, "HistoryWrite"},
@@ -894,7 +894,7 @@ var bitsEventNotifierType = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v EventNotifierType) String() string {
-	return optionSetString(uint64(v), "None", bitsEventNotifierType[:])
+	return optionSetString(uint64(v), "None", bitsEventNotifierType)
 }
 
 // AccessRestrictionType is the OPC UA option set AccessRestrictionType
@@ -925,7 +925,7 @@ const (
 
 // bitsAccessRestrictionType names the bits of AccessRestrictionType, in the
 // order of the schema.
-var bitsAccessRestrictionType = [...]optionBit{
+var bitsAccessRestrictionType = []optionBit{
 	{0x1, "SigningRequired"},
 	{0x2, "EncryptionRequired"},
 	{0x4, "SessionRequired"},
@@ -935,7 +935,7 @@ var bitsAccessRestrictionType = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v AccessRestrictionType) String() string {
-	return optionSetString(uint64(v), "None", bitsAccessRestrictionType[:])
+	return optionSetString(uint64(v), "None", bitsAccessRestrictionType)
 }
 
 // AttributeWriteMask is the OPC UA option set AttributeWriteMask (DataType
@@ -1012,7 +1012,7 @@ const (
 
 // bitsAttributeWriteMask names the bits of AttributeWriteMask, in the order
 // of the schema.
-var bitsAttributeWriteMask = [...]optionBit{
+var bitsAttributeWriteMask = []optionBit{
 	{0x1, "AccessLevel"},
 	{0x2, "ArrayDimensions"},
 	{0x4, "BrowseName"},
@@ -1044,5 +1044,5 @@ var bitsAttributeWriteMask = [...]optionBit{
 // String returns the names of the bits set in v separated by "|" (see
 // optionSetString); the empty set is "None".
 func (v AttributeWriteMask) String() string {
-	return optionSetString(uint64(v), "None", bitsAttributeWriteMask[:])
+	return optionSetString(uint64(v), "None", bitsAttributeWriteMask)
 }

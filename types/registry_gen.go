@@ -41,11 +41,11 @@ package types
 // StandardTypes is read-only: TypeInfoByBinaryEncoding, TypeInfoByType and
 // TypeInfoByName return pointers into it from indexes built once at
 // initialisation.
-var StandardTypes = typeInfos(standardTypeRows[:])
+var StandardTypes = typeInfos(standardTypeRows)
 
 // standardTypeRows are the rows of StandardTypes: name, DataType id, binary,
 // XML and JSON encoding ids, abstract, and the Go type as a nil pointer.
-var standardTypeRows = [...]typeInfoRow{
+var standardTypeRows = []typeInfoRow{
 	{"Union", 12756, 12766, 12758, 15085, true, (*Union)(nil)},
 	{"KeyValuePair", 14533, 14846, 14802, 15041, false, (*KeyValuePair)(nil)},
 	{"AdditionalParametersType", 16313, 17537, 17541, 17547, false, (*AdditionalParametersType)(nil)},

@@ -47,12 +47,12 @@ const (
 //
 // SimpleTypes is read-only: SimpleTypeInfoByID returns pointers into it
 // from an index built once at initialisation.
-var SimpleTypes = simpleTypeInfos(simpleTypeRows[:])
+var SimpleTypes = simpleTypeInfos(simpleTypeRows)
 
 // simpleTypeRows are the rows of SimpleTypes: name, DataType id, built-in
 // type, abstract, enumeration, option set, and the Go type of an
 // enumeration or option set as a nil pointer.
-var simpleTypeRows = [...]simpleTypeRow{
+var simpleTypeRows = []simpleTypeRow{
 	{"Boolean", 1, TypeBoolean, false, false, false, nil},
 	{"SByte", 2, TypeSByte, false, false, false, nil},
 	{"Byte", 3, TypeByte, false, false, false, nil},

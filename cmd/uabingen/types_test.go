@@ -131,3 +131,22 @@ func TestTypesErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestExampleUpToDate checks the generated package that examples/companion
+// commits, as its go:generate line makes it.
+func TestExampleUpToDate(t *testing.T) {
+	dir := filepath.Join("..", "..", "examples", "companion")
+	o, err := parseArgs([]string{"-o", filepath.Join(dir, "machineryresult"), "-package", "machineryresult",
+		filepath.Join(dir, "Opc.Ua.Machinery.Result.NodeSet2.xml")}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, _, err := generate(o, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(o.out, outs[0].path))
+	if err != nil || !bytes.Equal(got, outs[0].src) {
+		t.Errorf("examples/companion/machineryresult is stale (%v): run go generate ./examples/companion", err)
+	}
+}

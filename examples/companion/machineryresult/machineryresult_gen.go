@@ -328,12 +328,12 @@ const (
 // String returns the OPC UA name of v, or "ResultEvaluationEnum(n)" for a
 // value without a name.
 func (v ResultEvaluationEnum) String() string {
-	return enumString(int32(v), "ResultEvaluationEnum", namesResultEvaluationEnum[:])
+	return enumString(int32(v), "ResultEvaluationEnum", namesResultEvaluationEnum)
 }
 
 // namesResultEvaluationEnum names the values of ResultEvaluationEnum, in the
 // order of the schema.
-var namesResultEvaluationEnum = [...]enumName{
+var namesResultEvaluationEnum = []enumName{
 	{0, "Undefined"},
 	{1, "OK"},
 	{2, "NotOK"},
