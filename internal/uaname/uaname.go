@@ -1,8 +1,8 @@
 // Package uaname turns OPC UA symbolic names into Go identifiers the way
 // package types names its types and fields (golint's initialisms: NodeID,
-// GUID, URI), and picks the article for a type name in doc comments. It is
-// shared by the generator of package types and by cmd/uabingen, so that
-// generated companion packages read like package types.
+// GUID, URI), and picks the article for a type name in doc comments, for
+// cmd/uabingen, which generates package types and companion packages with
+// the same names.
 package uaname
 
 import (
