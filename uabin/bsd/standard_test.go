@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uabin/uabin/internal/fill"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uabin/bsd"
@@ -22,14 +23,7 @@ import (
 // Go name), ValueRanks and DataTypes, and encodes it back to the same
 // bytes, in both modes.
 func TestStandardTypesMatchDictionary(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "schema", "Opc.Ua.Types.bsd"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := bsd.Parse(data, bsd.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := coreDictionary(t)
 	named := map[reflect.Type]uint32{} // enumerations and option sets
 	for _, st := range types.SimpleTypes {
 		if st.Type != nil {
@@ -68,7 +62,7 @@ func TestStandardTypesMatchDictionary(t *testing.T) {
 			t.Fatalf("%s: %v", ti.Name, err)
 		}
 		v := reflect.New(ti.Type)
-		fill(v.Elem(), 0)
+		fill.Value(v.Elem())
 		body, err := uabin.Marshal(v.Interface())
 		if err != nil {
 			t.Fatalf("%s: %v", ti.Name, err)
@@ -98,6 +92,20 @@ func TestStandardTypesMatchDictionary(t *testing.T) {
 	}
 }
 
+// coreDictionary parses Opc.Ua.Types.bsd of schema/ at the repository root.
+func coreDictionary(t *testing.T) *bsd.Dictionary {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "schema", "Opc.Ua.Types.bsd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := bsd.Parse(data, bsd.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // describeField describes a Go field as the dictionary's StructureField
 // would be: the OPC UA name (name=, else the Go name), the DataType (the
 // enumeration or option set of the Go type, the structure of the Go type,
@@ -125,64 +133,4 @@ func describeField(t *testing.T, f reflect.StructField, named map[reflect.Type]u
 		t.Errorf("%s: Go type %v with tag %q", f.Name, f.Type, f.Tag)
 	}
 	return name + " " + types.NewNumericNodeID(0, id).String() + " " + array
-}
-
-// fill sets every field of v to a value that is not zero (numbers 1,
-// strings "s", one-element arrays, nested structures down to depth 3).
-func fill(v reflect.Value, depth int) {
-	switch x := v.Addr().Interface().(type) {
-	case *types.Variant:
-		*x = types.VariantFromInt32(7)
-		return
-	case *types.ExtensionObject:
-		*x = types.ExtensionObject{TypeID: types.NewNumericNodeID(1, 99999), Encoding: types.ExtensionObjectBinary, Body: []byte{1, 2, 3}}
-		return
-	case *types.DateTime:
-		*x = 133500000000000000
-		return
-	case *types.GUID:
-		*x = types.MustParseGUID("72962B91-FA75-4AE6-8D28-B404DC7DAF63")
-		return
-	case *types.NodeID:
-		*x = types.NewStringNodeID(2, "n")
-		return
-	case *types.ExpandedNodeID:
-		*x = types.ExpandedNodeID{NodeID: types.NewNumericNodeID(0, 85), ServerIndex: 1}
-		return
-	case *types.QualifiedName:
-		*x = types.QualifiedName{NamespaceIndex: 1, Name: "q"}
-		return
-	case *types.LocalizedText:
-		*x = types.LocalizedText{Locale: "en", Text: "t"}
-		return
-	case *types.DataValue:
-		*x = types.DataValue{Value: types.VariantFromInt32(1), Status: 0x80000000}
-		return
-	case *types.DiagnosticInfo:
-		*x = types.DiagnosticInfo{SymbolicID: 3}
-		return
-	}
-	switch v.Kind() {
-	case reflect.Bool:
-		v.SetBool(true)
-	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		v.SetInt(1)
-	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		v.SetUint(1)
-	case reflect.Float32, reflect.Float64:
-		v.SetFloat(1.5)
-	case reflect.String:
-		v.SetString("s")
-	case reflect.Slice:
-		if depth < 3 || v.Type().Elem().Kind() != reflect.Struct {
-			v.Set(reflect.MakeSlice(v.Type(), 1, 1))
-			fill(v.Index(0), depth+1)
-		}
-	case reflect.Struct:
-		if depth < 3 {
-			for i := range v.NumField() {
-				fill(v.Field(i), depth+1)
-			}
-		}
-	}
 }

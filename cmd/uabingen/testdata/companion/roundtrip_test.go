@@ -11,6 +11,7 @@ import (
 	"github.com/uabin/uabin/cmd/uabingen/testdata/companion/gen/di"
 	"github.com/uabin/uabin/cmd/uabingen/testdata/companion/gen/isa95jobcontrol"
 	"github.com/uabin/uabin/cmd/uabingen/testdata/companion/gen/machineryjobs"
+	"github.com/uabin/uabin/internal/fill"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
 )
@@ -85,7 +86,7 @@ func TestRoundTrip(t *testing.T) {
 			zero := c.new()
 			roundTrip(t, zero, uabin.Options{})
 			filled := c.new()
-			fill(reflect.ValueOf(filled).Elem(), 0)
+			fill.Value(reflect.ValueOf(filled).Elem())
 			b := roundTrip(t, filled, uabin.Options{})
 			if len(b) == 0 && reflect.ValueOf(filled).Elem().NumField() > 0 {
 				t.Errorf("a filled value encodes to no bytes")
