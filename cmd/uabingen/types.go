@@ -130,6 +130,20 @@ func (m *pkgModel) Rows() []typeRow {
 // generateTypes reads the schema folder and returns the model of package
 // types.
 func generateTypes(dir string) (*pkgModel, error) {
+	// The CSV files first: they are small, and a problem in them shows
+	// before the 4 MB NodeSet2 file is read.
+	nodeIDs, err := readSymbols(filepath.Join(dir, nodeIDsFile), 3)
+	if err != nil {
+		return nil, err
+	}
+	attributes, err := readSymbols(filepath.Join(dir, attributesFile), 2)
+	if err != nil {
+		return nil, err
+	}
+	codes, err := readStatusCodes(filepath.Join(dir, statusCodesFile))
+	if err != nil {
+		return nil, err
+	}
 	servicesPath := filepath.Join(dir, servicesFile)
 	data, err := os.ReadFile(servicesPath)
 	if err != nil {
@@ -169,17 +183,7 @@ func generateTypes(dir string) (*pkgModel, error) {
 	if err := g.build(); err != nil {
 		return nil, err
 	}
-	if m.NodeIDs, err = readSymbols(filepath.Join(dir, nodeIDsFile), 3); err != nil {
-		return nil, err
-	}
-	attributes, err := readSymbols(filepath.Join(dir, attributesFile), 2)
-	if err != nil {
-		return nil, err
-	}
-	codes, err := readStatusCodes(filepath.Join(dir, statusCodesFile))
-	if err != nil {
-		return nil, err
-	}
+	m.NodeIDs = nodeIDs
 	if err := g.tables(codes, attributes); err != nil {
 		return nil, err
 	}
