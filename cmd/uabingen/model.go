@@ -233,10 +233,10 @@ func isStruct(dt *nodeset.DataType) bool {
 // hasGoType reports whether the generator writes a Go type for dt, a
 // DataType of the target namespace. Abstract kinds (BaseDataType, Number,
 // ...) and abstract enumerations have none (their fields are Variants and
-// Int32s). In package types, neither have Structure itself, the simple
-// subtypes (a field of Duration is a float64) and the structures for code
-// generators only (Purpose="CodeGenerator": Node and its subtypes,
-// DecimalDataType, which have no encoding; CodeGeneratorStructures).
+// Int32s). In package types, Structure itself, the simple subtypes (a field
+// of Duration is a float64) and the structures for code generators only
+// (Purpose="CodeGenerator": Node and its subtypes, DecimalDataType, which
+// have no encoding; CodeGeneratorStructures) have none either.
 func (g *generator) hasGoType(dt *nodeset.DataType) bool {
 	switch {
 	case dt.Kind == nodeset.KindAbstract, dt.Kind == nodeset.KindEnumeration && dt.IsAbstract:
