@@ -19,6 +19,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/uabin/uabin/types"
 )
 
 // tagInfo is a parsed ua: tag.
@@ -37,13 +39,12 @@ type tagInfo struct {
 	name     string // name=NAME: the OPC UA field name; "" means the Go field name
 }
 
-// wireTypes are the WIRETYPE names of the tag grammar.
+// wireTypes are the WIRETYPE names of the tag grammar: the OPC UA names of
+// the built-in types 1..25 (types.BuiltinType.String).
 var wireTypes = func() map[string]bool {
 	m := map[string]bool{}
-	for _, n := range strings.Fields(`Boolean SByte Byte Int16 UInt16 Int32 UInt32 Int64
-		UInt64 Float Double String DateTime Guid ByteString XmlElement NodeId ExpandedNodeId
-		StatusCode QualifiedName LocalizedText ExtensionObject DataValue Variant DiagnosticInfo`) {
-		m[n] = true
+	for t := types.TypeBoolean; t <= types.TypeDiagnosticInfo; t++ {
+		m[t.String()] = true
 	}
 	return m
 }()

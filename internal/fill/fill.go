@@ -1,4 +1,8 @@
-package companion
+// Package fill sets values of generated structures to something that is
+// not zero, for round-trip tests: every field of every standard structure
+// and of generated companion packages takes part in the bytes. It is used
+// by tests only.
+package fill
 
 import (
 	"reflect"
@@ -21,10 +25,13 @@ var (
 	diagnosticInfoType = reflect.TypeFor[types.DiagnosticInfo]()
 )
 
-// fill sets every field of v to a value that is not zero: numbers 1 (or
-// 1.5), strings "s", one-element arrays, present optional fields, the
-// first member of a union, a Variant holding an Int32, an ExtensionObject
-// with a raw body of an unknown type. Recursion stops at depth 4.
+// Value sets every field of v, a settable value, to a value that is not
+// zero: numbers 1 (or 1.5), strings "s", one-element arrays, present
+// optional fields, the first member of a union, a Variant holding an Int32,
+// an ExtensionObject with a raw body of an unknown type. Recursion stops at
+// depth 4.
+func Value(v reflect.Value) { fill(v, 0) }
+
 func fill(v reflect.Value, depth int) {
 	switch v.Type() {
 	case variantType:
