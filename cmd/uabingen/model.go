@@ -632,12 +632,15 @@ func (g *generator) baseName(b *nodeset.DataType) string {
 }
 
 // tagNameBreaker returns the first character of an OPC UA field name that
-// the name= option of a ua: tag cannot hold (docs/tags.md: white space, a
-// comma, a character that is not printable; a backquote would end the
-// struct tag), or 0.
+// the name= option of a ua: tag cannot hold (docs/tags.md: a comma, a
+// double quote, a backquote, a character that is not printable, a space at
+// either end), or 0.
 func tagNameBreaker(n string) rune {
+	if n != "" && (n[0] == ' ' || n[len(n)-1] == ' ') {
+		return ' '
+	}
 	for _, r := range n {
-		if !unicode.IsPrint(r) || unicode.IsSpace(r) || r == ',' || r == '`' {
+		if !unicode.IsPrint(r) || r == ',' || r == '"' || r == '`' {
 			return r
 		}
 	}
