@@ -425,7 +425,7 @@ func (d *decoder) integralFloat(start int, text []byte, lo int64, hi uint64, wha
 func (d *decoder) signed(lo, hi int64, what string) (int64, error) {
 	neg, mag, err := d.integer(lo, uint64(hi), what)
 	if neg {
-		return -int64(mag - 1) - 1, err
+		return -int64(mag-1) - 1, err
 	}
 	return int64(mag), err
 }

@@ -20,7 +20,7 @@ import (
 
 // variantNames are the member names of the two object forms.
 var (
-	currentVariant   = [3]string{"UaType", "Value", "Dimensions"}
+	currentVariant    = [3]string{"UaType", "Value", "Dimensions"}
 	deprecatedVariant = [3]string{"Type", "Body", "Dimensions"}
 )
 
