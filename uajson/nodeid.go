@@ -22,7 +22,9 @@ import (
 //	nsu=http://acme.org/;Temperature  QualifiedName ("2:Temperature" without URI)
 //
 // In a URI, ';', '%' and the control characters are percent-encoded.
-// Decoding maps URIs to indexes with the tables; a NodeId or QualifiedName
+// Decoding maps URIs to indexes with the tables (the namespace URI of an
+// ExpandedNodeId on another server too, as the encoder writes it from the
+// same table); a NodeId or QualifiedName
 // whose URI is not in the table becomes, as §5.4.2.10 and §5.4.2.14 say, a
 // String NodeId (a Name) in namespace 0 holding the whole text, and an
 // ExpandedNodeId keeps the URI in NamespaceURI. The deprecated forms
@@ -352,7 +354,9 @@ func (d *decoder) parseNodeIDText(s []byte, start int, expanded bool) (types.Exp
 		if !ok {
 			return x, bad("invalid percent-encoding in the namespace URI")
 		}
-		if idx, ok := d.o.namespaceIndex(uri); ok && x.ServerIndex == 0 {
+		if idx, ok := d.o.namespaceIndex(uri); ok {
+			// Mapped whatever the server index, as the encoder writes the
+			// URI of the index from the same table.
 			ns = idx
 		} else if expanded {
 			x.NamespaceURI = string(uri)

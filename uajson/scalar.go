@@ -516,17 +516,31 @@ func parseDateTime(s []byte) (types.DateTime, bool) {
 		}
 		return v, true
 	}
+	// The year has four digits, or more for the instants past 9999 that
+	// some encoders write (open62541 writes Int64 max as year 30828); they
+	// are clamped below.
+	k := 0
+	for k < len(s) && k < 12 && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	if k < 4 {
+		return 0, false
+	}
+	y, _ := num(0, k)
+	s = s[k-4:] // the rest as if the year had four digits
 	if len(s) < 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' && s[10] != 't' || s[13] != ':' || s[16] != ':' {
 		return 0, false
 	}
-	y, ok1 := num(0, 4)
 	mo, ok2 := num(5, 2)
 	dd, ok3 := num(8, 2)
 	h, ok4 := num(11, 2)
 	mi, ok5 := num(14, 2)
 	sec, ok6 := num(17, 2)
-	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || mo < 1 || mo > 12 || dd < 1 || dd > daysIn(y, mo) || h > 23 || mi > 59 || sec > 59 {
+	if !(ok2 && ok3 && ok4 && ok5 && ok6) || mo < 1 || mo > 12 || dd < 1 || dd > daysIn(y, mo) || h > 23 || mi > 59 || sec > 59 {
 		return 0, false
+	}
+	if y > 9999 {
+		y = 10000 // past the end: clamped to MaxDateTime below
 	}
 	i := 19
 	var frac int64 // in ticks

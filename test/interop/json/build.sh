@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# build.sh: builds the open62541 JSON cross-check program (o6json.c beside
+# build.sh: builds the open62541 JSON cross-check program (c/o6json.c beside
 # this script) against open62541 v1.5.7 built from its source tarball, and
 # prints the path of the program on its last line.
 #
@@ -41,9 +41,9 @@ if [ ! -f "$lib" ]; then
     { tail -20 "$build/build.log" >&2; exit 1; }
 fi
 prog=$build/bin/o6json
-if [ ! -x "$prog" ] || [ "$here/o6json.c" -nt "$prog" ]; then
+if [ ! -x "$prog" ] || [ "$here/c/o6json.c" -nt "$prog" ]; then
   mkdir -p "$build/bin"
   gcc -O2 -DNDEBUG -Wall -Wextra -I"$build/lib/src_generated" -I"$src/include" -I"$src/plugins/include" \
-    -I"$src/deps" -I"$src/arch" -o "$prog" "$here/o6json.c" "$lib" -lpthread -lm
+    -I"$src/deps" -I"$src/arch" -o "$prog" "$here/c/o6json.c" "$lib" -lpthread -lm
 fi
 echo "$prog"
