@@ -244,8 +244,6 @@ func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
 	var sc eoScan
 	var names nameSet
 	for first := true; ; first = false {
-		d.ws()
-		memberStart := d.pos
 		name, off, ok, err := d.member(first)
 		if err != nil {
 			return err
@@ -286,7 +284,7 @@ func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
 			*sp = span{valStart, d.pos}
 		}
 		if bit == 0 || bit&(eoOldTypeID|eoOldEnc|eoOldBody) != 0 {
-			sc.others = append(sc.others, span{memberStart, d.pos})
+			sc.others = append(sc.others, span{off, d.pos})
 		}
 	}
 	end := d.pos
