@@ -325,3 +325,6 @@ func TestDecodeText(t *testing.T) {
 		}
 	}
 }
+
+// newOf returns a pointer to a new zero value of v's type.
+func newOf(v any) reflect.Value { return reflect.New(reflect.TypeOf(v)) }

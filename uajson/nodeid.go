@@ -3,6 +3,7 @@ package uajson
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"math"
 	"strconv"
 
@@ -365,7 +366,10 @@ func (d *decoder) parseNodeIDText(s []byte, start int, expanded bool) (types.Exp
 		}
 		rest = rest[k+1:]
 	}
-	id, msg := d.parseIdentifier(rest, ns)
+	id, msg, limit := d.parseIdentifier(rest, ns)
+	if limit {
+		return x, d.fail(start, wire.ErrLimitExceeded, "%s %q: %s", what, clip(s), msg)
+	}
 	if msg != "" {
 		return x, bad(msg)
 	}
@@ -382,44 +386,45 @@ func (d *decoder) parseNodeIDText(s []byte, start int, expanded bool) (types.Exp
 }
 
 // parseIdentifier parses "i=", "s=", "g=" or "b=" and the identifier.
-func (d *decoder) parseIdentifier(s []byte, ns uint16) (types.NodeID, string) {
+// A limit failure reports limit true.
+func (d *decoder) parseIdentifier(s []byte, ns uint16) (id types.NodeID, msg string, limit bool) {
 	if len(s) < 2 || s[1] != '=' {
-		return types.NodeID{}, "want an identifier i=, s=, g= or b="
+		return types.NodeID{}, "want an identifier i=, s=, g= or b=", false
 	}
 	v := s[2:]
 	switch s[0] {
 	case 'i':
 		n, ok := parseUint(v, math.MaxUint32)
 		if !ok {
-			return types.NodeID{}, "numeric identifier is not a UInt32"
+			return types.NodeID{}, "numeric identifier is not a UInt32", false
 		}
-		return types.NewNumericNodeID(ns, uint32(n)), ""
+		return types.NewNumericNodeID(ns, uint32(n)), "", false
 	case 's':
 		if len(v) > d.lim.MaxStringLength {
-			return types.NodeID{}, "string identifier longer than MaxStringLength"
+			return types.NodeID{}, fmt.Sprintf("string identifier of %d bytes, limit %d", len(v), d.lim.MaxStringLength), true
 		}
-		return types.NewStringNodeID(ns, string(v)), ""
+		return types.NewStringNodeID(ns, string(v)), "", false
 	case 'g':
 		g, ok := parseGUID(v)
 		if !ok {
-			return types.NodeID{}, "Guid identifier is not of the form 72962B91-FA75-4AE6-8D28-B404DC7DAF63"
+			return types.NodeID{}, "Guid identifier is not of the form 72962B91-FA75-4AE6-8D28-B404DC7DAF63", false
 		}
-		return types.NewGUIDNodeID(ns, g), ""
+		return types.NewGUIDNodeID(ns, g), "", false
 	case 'b':
 		enc := base64.StdEncoding
 		if len(v)%4 != 0 {
 			enc = base64.RawStdEncoding
 		}
 		if enc.DecodedLen(len(v)) > d.lim.MaxByteStringLength {
-			return types.NodeID{}, "opaque identifier longer than MaxByteStringLength"
+			return types.NodeID{}, fmt.Sprintf("opaque identifier of %d bytes, limit %d", enc.DecodedLen(len(v)), d.lim.MaxByteStringLength), true
 		}
 		b, err := enc.DecodeString(bytesString(v))
 		if err != nil {
-			return types.NodeID{}, "opaque identifier is not base64"
+			return types.NodeID{}, "opaque identifier is not base64", false
 		}
-		return types.NewOpaqueNodeID(ns, b), ""
+		return types.NewOpaqueNodeID(ns, b), "", false
 	}
-	return types.NodeID{}, "want an identifier i=, s=, g= or b="
+	return types.NodeID{}, "want an identifier i=, s=, g= or b=", false
 }
 
 // parseUint parses a non-empty string of decimal digits up to limit.

@@ -3,6 +3,7 @@ package uajson
 import (
 	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uabin/wire"
@@ -118,17 +119,30 @@ func (o Options) Append(b []byte, v any) ([]byte, error) { return o.append(b, v)
 // Unmarshal is the package function Unmarshal with options o.
 func (o Options) Unmarshal(b []byte, v any) error { return o.unmarshal(b, v) }
 
+// encoders and decoders hold the per-call state between calls: it escapes
+// to the heap (the codecs are called through function values), and a pool
+// makes a call allocation-free. A decoder keeps its scratch buffer.
+var (
+	encoders = sync.Pool{New: func() any { return new(encoder) }}
+	decoders = sync.Pool{New: func() any { return new(decoder) }}
+)
+
 // append is the one entry of every encoding call.
 func (o *Options) append(b []byte, v any) ([]byte, error) {
-	e := encoder{b: b, o: o, enc: o.Encoding, indent: o.Indent, maxDepth: o.Limits.Resolved().MaxDepth}
 	if o.Encoding > NonReversible {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "unknown encoding %s", o.Encoding)}
 	}
+	e := encoders.Get().(*encoder)
+	*e = encoder{b: b, o: o, enc: o.Encoding, indent: o.Indent, maxDepth: o.Limits.Resolved().MaxDepth}
 	start := len(b)
-	if err := e.top(v); err != nil {
+	err := e.top(v)
+	out := e.b
+	*e = encoder{}
+	encoders.Put(e)
+	if err != nil {
 		return b[:start], err
 	}
-	return e.b, nil
+	return out, nil
 }
 
 // top encodes the top-level value v.
@@ -167,11 +181,23 @@ func (o *Options) unmarshal(b []byte, v any) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeName(reflect.TypeOf(v)))}
 	}
-	d := decoder{data: b, o: o, lim: o.Limits.Resolved()}
-	if len(b) > d.lim.MaxMessageSize {
-		return d.fail(0, wire.ErrLimitExceeded, "%d bytes of input, limit %d", len(b), d.lim.MaxMessageSize)
+	d := decoders.Get().(*decoder)
+	*d = decoder{data: b, o: o, lim: o.Limits.Resolved(), scratch: d.scratch[:0]}
+	err := d.run(v, rv)
+	if cap(d.scratch) > 1<<16 {
+		d.scratch = nil // do not keep large buffers alive in the pool
 	}
-	if err := unmarshalFast(&d, v); err != errNotFast {
+	d.data, d.o = nil, nil
+	decoders.Put(d)
+	return err
+}
+
+// run decodes the whole input into v (rv is reflect.ValueOf(v)).
+func (d *decoder) run(v any, rv reflect.Value) error {
+	if len(d.data) > d.lim.MaxMessageSize {
+		return d.fail(0, wire.ErrLimitExceeded, "%d bytes of input, limit %d", len(d.data), d.lim.MaxMessageSize)
+	}
+	if err := unmarshalFast(d, v); err != errNotFast {
 		if err == nil {
 			err = d.end()
 		}
@@ -181,7 +207,7 @@ func (o *Options) unmarshal(b []byte, v any) error {
 	if err != nil {
 		return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
 	}
-	if err := c.dec(&d, rv.UnsafePointer()); err != nil {
+	if err := c.dec(d, rv.UnsafePointer()); err != nil {
 		return err
 	}
 	return d.end()

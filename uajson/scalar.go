@@ -72,15 +72,12 @@ func (d *decoder) quotedSigned(lo, hi int64, what string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if !isDecimal(s) {
+		return 0, d.fail(start, wire.ErrInvalid, "%q is not a decimal %s", clip(s), what)
+	}
 	sub := decoder{data: s}
 	v, err := sub.signed(lo, hi, what)
-	if err == nil && sub.pos != len(s) || len(s) == 0 {
-		err = sub.fail(0, wire.ErrInvalid, "%q is not a decimal %s", clip(s), what)
-	}
-	if err != nil {
-		return 0, rebase(err, start+1)
-	}
-	return v, nil
+	return v, rebase(err, start+1)
 }
 
 // quotedUnsigned reads a JSON string holding a decimal unsigned integer.
@@ -90,22 +87,36 @@ func (d *decoder) quotedUnsigned(hi uint64, what string) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if !isDecimal(s) {
+		return 0, d.fail(start, wire.ErrInvalid, "%q is not a decimal %s", clip(s), what)
+	}
 	sub := decoder{data: s}
 	v, err := sub.unsigned(hi, what)
-	if err == nil && sub.pos != len(s) || len(s) == 0 {
-		err = sub.fail(0, wire.ErrInvalid, "%q is not a decimal %s", clip(s), what)
+	return v, rebase(err, start+1)
+}
+
+// isDecimal reports whether s is an integer in JSON's syntax: an optional
+// '-' and digits, with no leading zero.
+func isDecimal(s []byte) bool {
+	if len(s) > 0 && s[0] == '-' {
+		s = s[1:]
 	}
-	if err != nil {
-		return 0, rebase(err, start+1)
+	if len(s) == 0 || s[0] == '0' && len(s) > 1 {
+		return false
 	}
-	return v, nil
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // rebase moves the offset of a *wire.DecodeError found in a sub-decoder
 // over a string's text to the input: base is the offset of the string's
 // first byte after the quote (exact when the string has no escapes).
 func rebase(err error, base int) error {
-	if de, ok := err.(*wire.DecodeError); ok {
+	if de, ok := err.(*wire.DecodeError); ok && de != nil {
 		de.Offset += base
 	}
 	return err
