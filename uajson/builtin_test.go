@@ -27,12 +27,12 @@ var (
 // carry exactly), decoded is what the texts decode to when it is not the
 // value itself.
 type textCase struct {
-	name                                         string
-	value                                        any
+	name                                        string
+	value                                       any
 	compact, verbose, reversible, nonReversible string
-	tables                                       bool
-	decoded                                      any
-	noDecode                                     bool
+	tables                                      bool
+	decoded                                     any
+	noDecode                                    bool
 }
 
 func mustVariant(v any) types.Variant { return types.MustVariant(v) }
@@ -174,7 +174,7 @@ var textCases = []textCase{
 		reversible: `{"Type":6,"Body":[1,2,3,4,5,6],"Dimensions":[2,3]}`, nonReversible: `[[1,2,3],[4,5,6]]`},
 	{name: "Variant/null array", value: nullArray(), compact: `{"UaType":6,"Value":null}`, reversible: `{"Type":6,"Body":null}`, nonReversible: `null`},
 	{name: "Variant/Variant array", value: mustVariant([]types.Variant{mustVariant(int32(1)), {}, mustVariant("two")}),
-		compact: `{"UaType":24,"Value":[{"UaType":6,"Value":1},null,{"UaType":12,"Value":"two"}]}`,
+		compact:    `{"UaType":24,"Value":[{"UaType":6,"Value":1},null,{"UaType":12,"Value":"two"}]}`,
 		reversible: `{"Type":24,"Body":[{"Type":6,"Body":1},null,{"Type":12,"Body":"two"}]}`, nonReversible: `[1,null,"two"]`},
 	{name: "Variant/NodeId with table", value: mustVariant(types.NewNumericNodeID(2, 7)), tables: true,
 		compact: `{"UaType":17,"Value":"nsu=http://acme.org/;i=7"}`, reversible: `{"Type":17,"Body":{"Id":7,"Namespace":2}}`, nonReversible: `{"Id":7,"Namespace":"http://acme.org/"}`},
@@ -200,7 +200,7 @@ var textCases = []textCase{
 	{name: "DiagnosticInfo/every field", value: types.DiagnosticInfo{}.WithSymbolicID(-1).WithNamespaceURI(0).WithLocale(1).WithLocalizedText(2).WithAdditionalInfo("").WithInnerStatusCode(0).WithInner(types.DiagnosticInfo{}),
 		compact:    `{"SymbolicId":-1,"NamespaceUri":0,"Locale":1,"LocalizedText":2,"AdditionalInfo":"","InnerStatusCode":{},"InnerDiagnosticInfo":{}}`,
 		reversible: `{"SymbolicId":-1,"NamespaceUri":0,"Locale":1,"LocalizedText":2,"AdditionalInfo":"","InnerStatusCode":0,"InnerDiagnosticInfo":{}}`,
-		decoded: types.DiagnosticInfo{}.WithSymbolicID(-1).WithNamespaceURI(0).WithLocale(1).WithLocalizedText(2).WithAdditionalInfo(wire.EmptyString).WithInnerStatusCode(0).WithInner(types.DiagnosticInfo{})},
+		decoded:    types.DiagnosticInfo{}.WithSymbolicID(-1).WithNamespaceURI(0).WithLocale(1).WithLocalizedText(2).WithAdditionalInfo(wire.EmptyString).WithInnerStatusCode(0).WithInner(types.DiagnosticInfo{})},
 	{name: "DiagnosticInfo/empty", value: types.DiagnosticInfo{}, compact: `null`},
 	// §5.4.5 arrays: JSON arrays, null elements.
 	{name: "array/Int64", value: []int64{1, -2}, compact: `["1","-2"]`},

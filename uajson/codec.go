@@ -148,7 +148,7 @@ func init() {
 	register(types.TypeStatusCode, encStatusCode, decStatusCode, zeroOf[types.StatusCode])
 	register(types.TypeQualifiedName, encQualifiedName, decQualifiedName, zeroOf[types.QualifiedName])
 	register(types.TypeLocalizedText, encLocalizedText, decLocalizedText, zeroOf[types.LocalizedText])
-	register(types.TypeExtensionObject, encExtensionObject, decExtensionObject, func(_ *encoder, v *types.ExtensionObject) bool { return v.IsNull() })
+	register(types.TypeExtensionObject, encExtensionObject, decExtensionObject, func(_ *encoder, v *types.ExtensionObject) bool { return eoNull(v) })
 	register(types.TypeDataValue, encDataValue, decDataValue, func(_ *encoder, v *types.DataValue) bool { return dataValueEmpty(v) })
 	register(types.TypeVariant, encVariant, decVariant, func(_ *encoder, v *types.Variant) bool { return v.IsNull() })
 	register(types.TypeDiagnosticInfo, encDiagnosticInfo, decDiagnosticInfo, func(_ *encoder, v *types.DiagnosticInfo) bool { return v.Mask&0x7F == 0 })

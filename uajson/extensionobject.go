@@ -66,8 +66,15 @@ func (o *Options) bodyForValue(v any) (bodyCodec, error) {
 // DataType NodeId is id, or nil.
 func (o *Options) bodyForTypeID(id types.NodeID) bodyCodec { return nil }
 
+// eoNull reports whether v is the null ExtensionObject: no body and the
+// null NodeId i=0 (an empty string or opaque id of namespace 0, which
+// types.ExtensionObject.IsNull counts as null too, keeps its kind).
+func eoNull(v *types.ExtensionObject) bool {
+	return v.Value == nil && v.Body == nil && v.Encoding == types.ExtensionObjectEmpty && v.TypeID == types.NodeID{}
+}
+
 func encExtensionObject(e *encoder, v *types.ExtensionObject) error {
-	if v.IsNull() {
+	if eoNull(v) {
 		e.null()
 		return nil
 	}
@@ -100,13 +107,13 @@ func encExtensionObject(e *encoder, v *types.ExtensionObject) error {
 func (e *encoder) typeIDMember(id types.NodeID) error {
 	if e.enc == Reversible {
 		e.key("TypeId", true)
-		if id.IsNull() && id.Type() == types.IDTypeNumeric {
+		if id == (types.NodeID{}) {
 			return e.nodeIDObject(id, "", 0, false)
 		}
 		return encNodeID(e, &id)
 	}
 	e.key("UaTypeId", true)
-	if id.IsNull() && id.Type() == types.IDTypeNumeric {
+	if id == (types.NodeID{}) {
 		e.b = append(e.b, `"i=0"`...)
 		return nil
 	}
@@ -342,8 +349,11 @@ func (d *decoder) extensionObject(v *types.ExtensionObject, sc *eoScan, start in
 		if d.data[sc.oldBody.start] != '{' {
 			return wire.WithPath(d.fail(sc.oldBody.start, wire.ErrInvalid, "want an object (the structure), found %s", kindName(d.data[sc.oldBody.start])), "Body")
 		}
-		inner := d.data[sc.oldBody.start+1 : sc.oldBody.end-1]
-		v.Value = RawStructure{TypeID: v.TypeID, Members: trimSpace(inner)}
+		inner := trimSpace(d.data[sc.oldBody.start+1 : sc.oldBody.end-1])
+		if len(inner) == 0 {
+			return nil // a structure of no members: as a TypeID alone
+		}
+		v.Value = RawStructure{TypeID: v.TypeID, Members: inner}
 		v.Encoding = types.ExtensionObjectBinary
 		return nil
 	case sc.seen == 0 && len(sc.others) == 0:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -95,7 +96,7 @@ func (e *encoder) nodeIDText(b []byte, n types.NodeID) []byte {
 func (e *encoder) quotedText(text []byte) error { return e.str(bytesString(text)) }
 
 func encNodeID(e *encoder, v *types.NodeID) error {
-	if v.IsNull() && v.Type() == types.IDTypeNumeric {
+	if *v == (types.NodeID{}) {
 		e.null()
 		return nil
 	}
@@ -107,7 +108,7 @@ func encNodeID(e *encoder, v *types.NodeID) error {
 }
 
 func encExpandedNodeID(e *encoder, v *types.ExpandedNodeID) error {
-	if v.IsNull() && v.NodeID.Type() == types.IDTypeNumeric {
+	if *v == (types.ExpandedNodeID{}) {
 		e.null()
 		return nil
 	}
@@ -265,7 +266,8 @@ func (o *Options) serverIndex(uri []byte) (uint32, bool) {
 	return 0, false
 }
 
-// decodeURI undoes the percent-encoding of a URI of the text form.
+// decodeURI undoes the percent-encoding of a URI of the text form; a
+// result that is not UTF-8 is refused.
 func decodeURI(s []byte) ([]byte, bool) {
 	if bytes.IndexByte(s, '%') < 0 {
 		return s, true
@@ -287,7 +289,7 @@ func decodeURI(s []byte) ([]byte, bool) {
 		out = append(out, hi<<4|lo)
 		i += 2
 	}
-	return out, true
+	return out, utf8.Valid(out)
 }
 
 // parseNodeIDText parses the v1.05 text of a NodeId or, with expanded, of

@@ -188,7 +188,7 @@ func variantScalarNull(v *types.Variant) bool {
 		return l == types.LocalizedText{}
 	case types.TypeExtensionObject:
 		x, _ := v.Raw().(types.ExtensionObject)
-		return x.IsNull()
+		return eoNull(&x)
 	case types.TypeDataValue:
 		dv, _ := v.Raw().(types.DataValue)
 		return dataValueEmpty(&dv)
@@ -395,6 +395,8 @@ func (d *decoder) finishVariant(st *variantState, v *types.Variant) error {
 		}
 		*v = types.Variant{}
 		return nil
+	case st.seen&vValue == 0 && st.typ == types.TypeVariant:
+		return d.fail(st.off, wire.ErrInvalid, "a Variant of UaType 24 needs an array Value (a Variant cannot hold a scalar Variant)")
 	case st.seen&vValue == 0:
 		// No Value: the NULL or default scalar of the type.
 		setVariantDefault(v, st.typ)
