@@ -137,7 +137,7 @@ func FuzzBinaryJSON(f *testing.F) {
 			}
 		}
 	}
-		f.Fuzz(func(t *testing.T, data []byte) {
+	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
 			return
 		}
