@@ -121,7 +121,9 @@ func (o Options) Unmarshal(b []byte, v any) error { return o.unmarshal(b, v) }
 
 // encoders and decoders hold the per-call state between calls: it escapes
 // to the heap (the codecs are called through function values), and a pool
-// makes a call allocation-free. A decoder keeps its scratch buffer.
+// makes a call allocation-free. They hold a copy of the Options, so that
+// the Options of a call (a method's receiver) do not escape. A decoder
+// keeps its scratch buffer.
 var (
 	encoders = sync.Pool{New: func() any { return new(encoder) }}
 	decoders = sync.Pool{New: func() any { return new(decoder) }}
@@ -133,7 +135,7 @@ func (o *Options) append(b []byte, v any) ([]byte, error) {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "unknown encoding %s", o.Encoding)}
 	}
 	e := encoders.Get().(*encoder)
-	*e = encoder{b: b, o: o, enc: o.Encoding, indent: o.Indent, maxDepth: o.Limits.Resolved().MaxDepth}
+	*e = encoder{b: b, o: *o, enc: o.Encoding, indent: o.Indent, maxDepth: o.Limits.Resolved().MaxDepth}
 	start := len(b)
 	err := e.top(v)
 	out := e.b
@@ -182,12 +184,12 @@ func (o *Options) unmarshal(b []byte, v any) error {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeName(reflect.TypeOf(v)))}
 	}
 	d := decoders.Get().(*decoder)
-	*d = decoder{data: b, o: o, lim: o.Limits.Resolved(), scratch: d.scratch[:0]}
+	*d = decoder{data: b, o: *o, lim: o.Limits.Resolved(), scratch: d.scratch[:0]}
 	err := d.run(v, rv)
 	if cap(d.scratch) > 1<<16 {
 		d.scratch = nil // do not keep large buffers alive in the pool
 	}
-	d.data, d.o = nil, nil
+	d.data, d.o = nil, Options{}
 	decoders.Put(d)
 	return err
 }
