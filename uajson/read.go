@@ -30,8 +30,9 @@ type decoder struct {
 
 	// scratch holds the unescaped text of the last string read with
 	// escapes; views returned by rawString point into data or scratch and
-	// are valid until the next read.
+	// are valid until the next read. escaped says which: true for scratch.
 	scratch []byte
+	escaped bool
 }
 
 // fail returns a *wire.DecodeError at byte offset off.
@@ -165,6 +166,7 @@ func (d *decoder) rawString() ([]byte, error) {
 		}
 		i++
 	}
+	d.escaped = false
 	if i < len(d.data) && d.data[i] == '"' {
 		d.pos = i + 1
 		return d.data[start+1 : i], nil
@@ -184,6 +186,7 @@ func (d *decoder) rawString() ([]byte, error) {
 			if !copying {
 				return d.data[start+1 : i], nil
 			}
+			d.escaped = true
 			return d.scratch, nil
 		case c == '\\':
 			if !copying {
@@ -629,12 +632,15 @@ func (d *decoder) skip() error {
 
 // nameSet remembers the names of the members of one object that no codec
 // field took (unknown fields and the members of skipped objects), to find
-// a name given twice. The few names of typical objects are compared in a
-// slice; a map takes over past 16, so that an object with many members
-// costs linear time.
+// a name given twice. Names are kept as views of the input where they have
+// no escapes (copied otherwise), the first eight in the set itself, so that
+// a typical object costs no allocation; a map takes over past 16 names, so
+// that an object with many members costs linear time.
 type nameSet struct {
-	list []string
-	m    map[string]struct{}
+	small [8][]byte
+	n     int
+	more  [][]byte
+	m     map[string]struct{}
 }
 
 // add records name (at offset off), or fails if it was seen before.
@@ -646,20 +652,35 @@ func (s *nameSet) add(d *decoder, name []byte, off int) error {
 		s.m[string(name)] = struct{}{}
 		return nil
 	}
-	for _, n := range s.list {
-		if n == string(name) {
+	for _, n := range s.small[:min(s.n, len(s.small))] {
+		if string(n) == string(name) {
 			return d.duplicate(off, name)
 		}
 	}
-	if len(s.list) < 16 {
-		s.list = append(s.list, string(name))
-		return nil
+	for _, n := range s.more {
+		if string(n) == string(name) {
+			return d.duplicate(off, name)
+		}
 	}
-	s.m = make(map[string]struct{}, 2*len(s.list))
-	for _, n := range s.list {
-		s.m[n] = struct{}{}
+	if d.escaped {
+		name = append([]byte(nil), name...) // a view of scratch: copy it
 	}
-	s.m[string(name)] = struct{}{}
+	switch {
+	case s.n < len(s.small):
+		s.small[s.n] = name
+	case s.n < 16:
+		s.more = append(s.more, name)
+	default:
+		s.m = make(map[string]struct{}, 2*s.n)
+		for _, n := range s.small {
+			s.m[string(n)] = struct{}{}
+		}
+		for _, n := range s.more {
+			s.m[string(n)] = struct{}{}
+		}
+		s.m[string(name)] = struct{}{}
+	}
+	s.n++
 	return nil
 }
 

@@ -146,6 +146,13 @@ func (e *encoder) float(v float64, bits int) {
 		e.b = append(e.b, `"-Infinity"`...)
 		return
 	}
+	// Whole numbers below 2^53 are exact as integers, and AppendInt is
+	// about four times as fast as the shortest-float search (half of W2's
+	// Double[1000] and many measured values are whole).
+	if v == math.Trunc(v) && v > -1<<53 && v < 1<<53 && (v != 0 || !math.Signbit(v)) {
+		e.b = strconv.AppendInt(e.b, int64(v), 10)
+		return
+	}
 	abs := math.Abs(v)
 	fmtc := byte('f')
 	if abs != 0 {
