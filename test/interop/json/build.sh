@@ -43,7 +43,7 @@ fi
 prog=$build/bin/o6json
 if [ ! -x "$prog" ] || [ "$here/c/o6json.c" -nt "$prog" ]; then
   mkdir -p "$build/bin"
-  gcc -O2 -DNDEBUG -Wall -Wextra -I"$build/lib/src_generated" -I"$src/include" -I"$src/plugins/include" \
+  gcc -O2 -DNDEBUG -Wall -Wextra -Wno-unused-parameter -I"$build/lib/src_generated" -I"$src/include" -I"$src/plugins/include" \
     -I"$src/deps" -I"$src/arch" -o "$prog" "$here/c/o6json.c" "$lib" -lpthread -lm
 fi
 echo "$prog"
