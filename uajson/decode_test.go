@@ -191,6 +191,12 @@ func TestLimits(t *testing.T) {
 	if err := (uajson.Options{Limits: uabin.Limits{MaxMessageSize: -1}}).Unmarshal([]byte(deep), &v); !errors.Is(err, wire.ErrLimitExceeded) {
 		t.Errorf("deep Variant: %v", err)
 	}
+	// "No limit" is capped at 100000 levels, as in the binary encoding.
+	deeper := strings.Repeat("[", 200000) + strings.Repeat("]", 200000)
+	noLimits := uajson.Options{Limits: uabin.Limits{MaxDepth: -1, MaxMessageSize: -1}}
+	if err := noLimits.Unmarshal([]byte(`{"x":`+deeper+`}`), &v); !errors.Is(err, wire.ErrLimitExceeded) || !strings.Contains(err.Error(), "100000") {
+		t.Errorf("200000 levels with no MaxDepth: %v", err)
+	}
 	di := types.DiagnosticInfo{}.WithSymbolicID(1)
 	di.InnerDiagnosticInfo, di.Mask = &di, di.Mask|types.DiagnosticInfoInnerDiagnosticInfo
 	if _, err := uajson.Marshal(&di); !errors.Is(err, wire.ErrLimitExceeded) {

@@ -94,6 +94,19 @@ type Options struct {
 	EmptyStrings bool
 }
 
+// hardMaxDepth caps MaxDepth, also when it is negative ("no limit"), as in
+// the binary encoding: deeper recursion would risk the goroutine stack.
+const hardMaxDepth = 100000
+
+// limits returns o.Limits resolved, with MaxDepth capped at hardMaxDepth.
+func (o *Options) limits() wire.Limits {
+	l := o.Limits.Resolved()
+	if l.MaxDepth > hardMaxDepth {
+		l.MaxDepth = hardMaxDepth
+	}
+	return l
+}
+
 // defaults are the options of the package functions, never written.
 var defaults Options
 
@@ -135,7 +148,7 @@ func (o *Options) append(b []byte, v any) ([]byte, error) {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "unknown encoding %s", o.Encoding)}
 	}
 	e := encoders.Get().(*encoder)
-	*e = encoder{b: b, o: *o, enc: o.Encoding, indent: o.Indent, maxDepth: o.Limits.Resolved().MaxDepth}
+	*e = encoder{b: b, o: *o, enc: o.Encoding, indent: o.Indent, maxDepth: o.limits().MaxDepth}
 	start := len(b)
 	err := e.top(v)
 	out := e.b
@@ -184,7 +197,7 @@ func (o *Options) unmarshal(b []byte, v any) error {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeName(reflect.TypeOf(v)))}
 	}
 	d := decoders.Get().(*decoder)
-	*d = decoder{data: b, o: *o, lim: o.Limits.Resolved(), scratch: d.scratch[:0]}
+	*d = decoder{data: b, o: *o, lim: o.limits(), scratch: d.scratch[:0]}
 	err := d.run(v, rv)
 	if cap(d.scratch) > 1<<16 {
 		d.scratch = nil // do not keep large buffers alive in the pool
