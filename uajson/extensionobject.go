@@ -58,13 +58,13 @@ type bodyCodec interface {
 
 // bodyForValue returns the body codec for the structure value v of an
 // ExtensionObject.
-func (o *Options) bodyForValue(v any) (bodyCodec, error) {
+func (o *tables) bodyForValue(v any) (bodyCodec, error) {
 	return nil, unsupported(reflect.TypeOf(v), "ExtensionObject values that are Go structures are not supported yet: their JSON form comes with the format-independent model of issue 23 (raw bodies in TypeID, Encoding and Body are)")
 }
 
 // bodyForTypeID returns the body codec of the registered structure whose
 // DataType NodeId is id, or nil.
-func (o *Options) bodyForTypeID(id types.NodeID) bodyCodec { return nil }
+func (o *tables) bodyForTypeID(id types.NodeID) bodyCodec { return nil }
 
 // eoNull reports whether v is the null ExtensionObject: no body and the
 // null NodeId i=0 (an empty string or opaque id of namespace 0, which
@@ -91,7 +91,7 @@ func encExtensionObject(e *encoder, v *types.ExtensionObject) error {
 		err = e.rawStructure(x)
 	default:
 		var body bodyCodec
-		if body, err = e.o.bodyForValue(x); err == nil {
+		if body, err = e.t.bodyForValue(x); err == nil {
 			err = e.structureBody(body, x)
 		}
 	}
@@ -323,7 +323,7 @@ func (d *decoder) extensionObject(v *types.ExtensionObject, sc *eoScan, start in
 		if sc.seen&(eoEncoding|eoBody) != 0 {
 			return d.encodedBody(v, sc.encoding, sc.body, sc.seen&eoEncoding != 0, sc.seen&eoBody != 0, body, "UaEncoding", "UaBody", false)
 		}
-		if b := d.o.bodyForTypeID(v.TypeID); b != nil {
+		if b := d.t.bodyForTypeID(v.TypeID); b != nil {
 			x, err := b.decodeMembers(d, start)
 			v.Value, v.Encoding = x, types.ExtensionObjectBinary
 			return err

@@ -67,9 +67,9 @@ func appendEncodedURI(b []byte, uri string) []byte {
 
 // namespaceURI returns the URI of namespace ns from the table, if it has
 // one.
-func (o *Options) namespaceURI(ns uint16) (string, bool) {
-	if int(ns) < len(o.NamespaceURIs) && o.NamespaceURIs[ns] != "" {
-		return o.NamespaceURIs[ns], true
+func (o *tables) namespaceURI(ns uint16) (string, bool) {
+	if int(ns) < len(o.ns) && o.ns[ns] != "" {
+		return o.ns[ns], true
 	}
 	return "", false
 }
@@ -77,7 +77,7 @@ func (o *Options) namespaceURI(ns uint16) (string, bool) {
 // appendNamespace appends "nsu=<uri>;" or "ns=<index>;" for namespace ns
 // (not 0).
 func (e *encoder) appendNamespace(b []byte, ns uint16) []byte {
-	if uri, ok := e.o.namespaceURI(ns); ok {
+	if uri, ok := e.t.namespaceURI(ns); ok {
 		return append(appendEncodedURI(append(b, "nsu="...), uri), ';')
 	}
 	return append(strconv.AppendUint(append(b, "ns="...), uint64(ns), 10), ';')
@@ -118,8 +118,8 @@ func encExpandedNodeID(e *encoder, v *types.ExpandedNodeID) error {
 	var buf [120]byte
 	b := buf[:0]
 	if v.ServerIndex != 0 {
-		if int(v.ServerIndex) < len(e.o.ServerURIs) && e.o.ServerURIs[v.ServerIndex] != "" {
-			b = append(appendEncodedURI(append(b, "svu="...), e.o.ServerURIs[v.ServerIndex]), ';')
+		if int(v.ServerIndex) < len(e.t.srv) && e.t.srv[v.ServerIndex] != "" {
+			b = append(appendEncodedURI(append(b, "svu="...), e.t.srv[v.ServerIndex]), ';')
 		} else {
 			b = append(strconv.AppendUint(append(b, "svr="...), uint64(v.ServerIndex), 10), ';')
 		}
@@ -172,7 +172,7 @@ func (e *encoder) nodeIDObject(n types.NodeID, uri string, server uint32, expand
 		e.key("Namespace", false)
 		// NonReversible writes the URI where the table has one, except for
 		// namespace 1 of an ExpandedNodeId (Table H.2).
-		if u, ok := e.o.namespaceURI(n.Namespace()); ok && e.enc == NonReversible && !(expanded && n.Namespace() == 1) {
+		if u, ok := e.t.namespaceURI(n.Namespace()); ok && e.enc == NonReversible && !(expanded && n.Namespace() == 1) {
 			if err := e.str(u); err != nil {
 				return err
 			}
@@ -182,8 +182,8 @@ func (e *encoder) nodeIDObject(n types.NodeID, uri string, server uint32, expand
 	}
 	if server != 0 {
 		e.key("ServerUri", false)
-		if e.enc == NonReversible && int(server) < len(e.o.ServerURIs) && e.o.ServerURIs[server] != "" {
-			if err := e.str(e.o.ServerURIs[server]); err != nil {
+		if e.enc == NonReversible && int(server) < len(e.t.srv) && e.t.srv[server] != "" {
+			if err := e.str(e.t.srv[server]); err != nil {
 				return err
 			}
 		} else {
@@ -244,11 +244,11 @@ func (d *decoder) kindError(err error, want string) error {
 }
 
 // namespaceIndex maps a namespace URI to its index in the table.
-func (o *Options) namespaceIndex(uri []byte) (uint16, bool) {
+func (o *tables) namespaceIndex(uri []byte) (uint16, bool) {
 	if string(uri) == opcuaNamespace {
 		return 0, true
 	}
-	for i, u := range o.NamespaceURIs {
+	for i, u := range o.ns {
 		if u == string(uri) && i <= math.MaxUint16 {
 			return uint16(i), true
 		}
@@ -257,8 +257,8 @@ func (o *Options) namespaceIndex(uri []byte) (uint16, bool) {
 }
 
 // serverIndex maps a server URI to its index in the table.
-func (o *Options) serverIndex(uri []byte) (uint32, bool) {
-	for i, u := range o.ServerURIs {
+func (o *tables) serverIndex(uri []byte) (uint32, bool) {
+	for i, u := range o.srv {
 		if u == string(uri) && uint64(i) <= math.MaxUint32 {
 			return uint32(i), true
 		}
@@ -327,7 +327,7 @@ func (d *decoder) parseNodeIDText(s []byte, start int, expanded bool) (types.Exp
 			if !ok {
 				return x, bad("invalid percent-encoding in the server URI")
 			}
-			idx, ok := d.o.serverIndex(uri)
+			idx, ok := d.t.serverIndex(uri)
 			if !ok {
 				unmapped = true
 			}
@@ -357,7 +357,7 @@ func (d *decoder) parseNodeIDText(s []byte, start int, expanded bool) (types.Exp
 		if !ok {
 			return x, bad("invalid percent-encoding in the namespace URI")
 		}
-		if idx, ok := d.o.namespaceIndex(uri); ok {
+		if idx, ok := d.t.namespaceIndex(uri); ok {
 			// Mapped whatever the server index, as the encoder writes the
 			// URI of the index from the same table.
 			ns = idx
@@ -523,7 +523,7 @@ func (d *decoder) nodeIDObject(expanded bool) (types.ExpandedNodeID, error) {
 				if err != nil {
 					return x, wire.WithPath(err, "Namespace")
 				}
-				if idx, ok := d.o.namespaceIndex(uri); ok {
+				if idx, ok := d.t.namespaceIndex(uri); ok {
 					ns = idx
 				} else if expanded {
 					x.NamespaceURI = string(uri)
@@ -544,7 +544,7 @@ func (d *decoder) nodeIDObject(expanded bool) (types.ExpandedNodeID, error) {
 				if err != nil {
 					return x, wire.WithPath(err, "ServerUri")
 				}
-				idx, ok := d.o.serverIndex(uri)
+				idx, ok := d.t.serverIndex(uri)
 				if !ok {
 					return x, wire.WithPath(d.fail(uOff, wire.ErrInvalid, "server URI %q is not in the server table", clip(uri)), "ServerUri")
 				}
@@ -616,7 +616,7 @@ func encQualifiedName(e *encoder, v *types.QualifiedName) error {
 		}
 		if v.NamespaceIndex != 0 {
 			e.key("Uri", false)
-			if u, ok := e.o.namespaceURI(v.NamespaceIndex); ok && e.enc == NonReversible {
+			if u, ok := e.t.namespaceURI(v.NamespaceIndex); ok && e.enc == NonReversible {
 				if err := e.str(u); err != nil {
 					return err
 				}
@@ -629,7 +629,7 @@ func encQualifiedName(e *encoder, v *types.QualifiedName) error {
 	}
 	var buf [80]byte
 	b := buf[:0]
-	switch uri, ok := e.o.namespaceURI(v.NamespaceIndex); {
+	switch uri, ok := e.t.namespaceURI(v.NamespaceIndex); {
 	case v.NamespaceIndex != 0 && ok:
 		b = append(appendEncodedURI(append(b, "nsu="...), uri), ';')
 	case v.NamespaceIndex != 0 || qualifiedNamePrefixed(v.Name):
@@ -691,7 +691,7 @@ func decQualifiedName(d *decoder, v *types.QualifiedName) error {
 	if bytes.HasPrefix(s, []byte("nsu=")) {
 		if k := bytes.IndexByte(s, ';'); k >= 0 {
 			if uri, ok := decodeURI(s[4:k]); ok {
-				if idx, ok := d.o.namespaceIndex(uri); ok {
+				if idx, ok := d.t.namespaceIndex(uri); ok {
 					v.NamespaceIndex = idx
 					v.Name = d.reuse(v.Name, s[k+1:])
 					return nil
@@ -751,7 +751,7 @@ func (d *decoder) qualifiedNameObject(v *types.QualifiedName) error {
 				if err != nil {
 					return wire.WithPath(err, "Uri")
 				}
-				idx, ok := d.o.namespaceIndex(uri)
+				idx, ok := d.t.namespaceIndex(uri)
 				if !ok {
 					return wire.WithPath(d.fail(uOff, wire.ErrInvalid, "namespace URI %q is not in the namespace table", clip(uri)), "Uri")
 				}

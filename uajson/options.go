@@ -94,6 +94,20 @@ type Options struct {
 	EmptyStrings bool
 }
 
+// tables are the options that the codecs read during a call, copied from
+// the Options into the call state by value, so that the Options of a call
+// (a method's receiver) never escape to the heap.
+type tables struct {
+	ns, srv      []string // Options.NamespaceURIs and ServerURIs
+	emptyStrings bool     // Options.EmptyStrings
+	types        *uabin.Registry
+}
+
+// tables returns the tables of o.
+func (o *Options) tables() tables {
+	return tables{ns: o.NamespaceURIs, srv: o.ServerURIs, emptyStrings: o.EmptyStrings, types: o.Types}
+}
+
 // hardMaxDepth caps MaxDepth, also when it is negative ("no limit"), as in
 // the binary encoding: deeper recursion would risk the goroutine stack.
 const hardMaxDepth = 100000
@@ -105,6 +119,19 @@ func (o *Options) limits() wire.Limits {
 		l.MaxDepth = hardMaxDepth
 	}
 	return l
+}
+
+// maxDepth returns the resolved MaxDepth alone, which is all encoding
+// needs (cheaper than resolving every limit on each call).
+func (o *Options) maxDepth() int {
+	switch md := o.MaxDepth; {
+	case md == 0:
+		return wire.DefaultMaxDepth
+	case md < 0 || md > hardMaxDepth:
+		return hardMaxDepth
+	default:
+		return md
+	}
 }
 
 // defaults are the options of the package functions, never written.
@@ -132,11 +159,12 @@ func (o Options) Append(b []byte, v any) ([]byte, error) { return o.append(b, v)
 // Unmarshal is the package function Unmarshal with options o.
 func (o Options) Unmarshal(b []byte, v any) error { return o.unmarshal(b, v) }
 
-// encoders and decoders hold the per-call state between calls: it escapes
-// to the heap (the codecs are called through function values), and a pool
-// makes a call allocation-free. They hold a copy of the Options, so that
-// the Options of a call (a method's receiver) do not escape. A decoder
-// keeps its scratch buffer.
+// encoders and decoders hold the per-call state between calls of the
+// general path: it escapes to the heap (the codecs are called through
+// function values), and a pool makes a call allocation-free. A decoder
+// keeps its scratch buffer. The built-ins that stand alone most often (numbers,
+// strings, NodeIds, ...) take a path whose state stays on the stack
+// (scalarFast, unmarshalScalar in fast.go): no pool, no copy.
 var (
 	encoders = sync.Pool{New: func() any { return new(encoder) }}
 	decoders = sync.Pool{New: func() any { return new(decoder) }}
@@ -147,9 +175,16 @@ func (o *Options) append(b []byte, v any) ([]byte, error) {
 	if o.Encoding > NonReversible {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "unknown encoding %s", o.Encoding)}
 	}
-	e := encoders.Get().(*encoder)
-	*e = encoder{b: b, o: *o, enc: o.Encoding, indent: o.Indent, maxDepth: o.limits().MaxDepth}
 	start := len(b)
+	se := encoder{b: b, t: o.tables(), enc: o.Encoding, indent: o.Indent, maxDepth: o.maxDepth()}
+	if err := scalarFast(&se, v); err != errNotFast {
+		if err != nil {
+			return b[:start], err
+		}
+		return se.b, nil
+	}
+	e := encoders.Get().(*encoder)
+	*e = se
 	err := e.top(v)
 	out := e.b
 	*e = encoder{}
@@ -196,22 +231,30 @@ func (o *Options) unmarshal(b []byte, v any) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeName(reflect.TypeOf(v)))}
 	}
+	lim := o.limits()
+	if len(b) > lim.MaxMessageSize {
+		return &wire.DecodeError{Err: wire.Errorf(wire.ErrLimitExceeded, "%d bytes of input, limit %d", len(b), lim.MaxMessageSize)}
+	}
+	sd := decoder{data: b, t: o.tables(), lim: lim}
+	if err := unmarshalScalar(&sd, v); err != errNotFast {
+		if err == nil {
+			err = sd.end()
+		}
+		return err
+	}
 	d := decoders.Get().(*decoder)
-	*d = decoder{data: b, o: *o, lim: o.limits(), scratch: d.scratch[:0]}
+	*d = decoder{data: b, t: sd.t, lim: lim, scratch: d.scratch[:0]}
 	err := d.run(v, rv)
 	if cap(d.scratch) > 1<<16 {
 		d.scratch = nil // do not keep large buffers alive in the pool
 	}
-	d.data, d.o = nil, Options{}
+	d.data, d.t = nil, tables{}
 	decoders.Put(d)
 	return err
 }
 
 // run decodes the whole input into v (rv is reflect.ValueOf(v)).
 func (d *decoder) run(v any, rv reflect.Value) error {
-	if len(d.data) > d.lim.MaxMessageSize {
-		return d.fail(0, wire.ErrLimitExceeded, "%d bytes of input, limit %d", len(d.data), d.lim.MaxMessageSize)
-	}
 	if err := unmarshalFast(d, v); err != errNotFast {
 		if err == nil {
 			err = d.end()

@@ -20,7 +20,7 @@ import (
 type decoder struct {
 	data []byte
 	pos  int
-	o    Options
+	t    tables
 	lim  wire.Limits
 
 	// depth counts the levels entered with enter, as the binary decoder

@@ -204,7 +204,7 @@ func decFloat64(d *decoder, v *float64) error {
 
 // nullString reports whether s is written as a null String.
 func (e *encoder) nullString(s string) bool {
-	return s == "" && !e.o.EmptyStrings && !wire.IsEmptyString(s)
+	return s == "" && !e.t.emptyStrings && !wire.IsEmptyString(s)
 }
 
 func encString(e *encoder, v *string) error {

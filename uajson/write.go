@@ -14,7 +14,7 @@ import (
 // check UTF-8 and escape by RFC 8259 §7.
 type encoder struct {
 	b   []byte
-	o   Options
+	t   tables
 	enc Encoding
 
 	// indent is Options.Indent; level is the current nesting of objects
