@@ -235,15 +235,9 @@ const (
 )
 
 func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
-	if isNull, err := d.null(); isNull || err != nil {
+	ok, start, err := d.nested("ExtensionObject")
+	if !ok {
 		*v = types.ExtensionObject{}
-		return err
-	}
-	start := d.pos
-	if err := d.object("ExtensionObject"); err != nil {
-		return err
-	}
-	if err := d.enter(start); err != nil {
 		return err
 	}
 	// First pass: find UaTypeId (which may come anywhere) and the other
@@ -275,10 +269,9 @@ func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
 			bit, sp = eoOldBody, &sc.oldBody
 		}
 		if bit != 0 {
-			if sc.seen&bit != 0 {
-				return d.duplicate(off, name)
+			if err := d.once(&sc.seen, bit, name, off); err != nil {
+				return err
 			}
-			sc.seen |= bit
 		} else if err := names.add(d, name, off); err != nil {
 			return err
 		}
@@ -295,7 +288,7 @@ func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
 		}
 	}
 	end := d.pos
-	err := d.extensionObject(v, &sc, start)
+	err = d.extensionObject(v, &sc, start)
 	d.pos = end
 	d.leave()
 	return err

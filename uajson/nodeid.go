@@ -195,43 +195,35 @@ func (e *encoder) nodeIDObject(n types.NodeID, uri string, server uint32, expand
 }
 
 func decNodeID(d *decoder, v *types.NodeID) error {
-	if isNull, err := d.null(); isNull || err != nil {
-		*v = types.NodeID{}
-		return err
-	}
-	if d.peek() == '{' {
-		x, err := d.nodeIDObject(false)
-		*v = x.NodeID
-		return err
-	}
-	start := d.pos
-	s, err := d.rawString()
-	if err != nil {
-		return d.kindError(err, "a NodeId (string or object)")
-	}
-	x, err := d.parseNodeIDText(s, start, false)
+	x, err := d.anyNodeID(false)
 	*v = x.NodeID
 	return err
 }
 
 func decExpandedNodeID(d *decoder, v *types.ExpandedNodeID) error {
+	x, err := d.anyNodeID(true)
+	*v = x
+	return err
+}
+
+// anyNodeID reads a NodeId or, with expanded, an ExpandedNodeId in any
+// form: null, the text of v1.05, or the deprecated object.
+func (d *decoder) anyNodeID(expanded bool) (types.ExpandedNodeID, error) {
 	if isNull, err := d.null(); isNull || err != nil {
-		*v = types.ExpandedNodeID{}
-		return err
+		return types.ExpandedNodeID{}, err
 	}
 	if d.peek() == '{' {
-		x, err := d.nodeIDObject(true)
-		*v = x
-		return err
+		return d.nodeIDObject(expanded)
 	}
 	start := d.pos
 	s, err := d.rawString()
 	if err != nil {
-		return d.kindError(err, "an ExpandedNodeId (string or object)")
+		if expanded {
+			return types.ExpandedNodeID{}, d.kindError(err, "an ExpandedNodeId (string or object)")
+		}
+		return types.ExpandedNodeID{}, d.kindError(err, "a NodeId (string or object)")
 	}
-	x, err := d.parseNodeIDText(s, start, true)
-	*v = x
-	return err
+	return d.parseNodeIDText(s, start, expanded)
 }
 
 // kindError rewrites the "want a string" error of rawString for a value
@@ -490,18 +482,14 @@ func (d *decoder) nodeIDObject(expanded bool) (types.ExpandedNodeID, error) {
 			}
 		}
 		if bit == 0 {
-			if err := names.add(d, name, off); err != nil {
+			if err := d.unknown(&names, name, off); err != nil {
 				return x, err
-			}
-			if err := d.skip(); err != nil {
-				return x, wire.WithPath(err, string(name))
 			}
 			continue
 		}
-		if seen&bit != 0 {
-			return x, d.duplicate(off, name)
+		if err := d.once(&seen, bit, name, off); err != nil {
+			return x, err
 		}
-		seen |= bit
 		switch bit {
 		case fIDType:
 			n, err := decUnsigned(d, 3, "IdType")
@@ -733,18 +721,16 @@ func (d *decoder) qualifiedNameObject(v *types.QualifiedName) error {
 		}
 		switch string(name) {
 		case "Name":
-			if seen&1 != 0 {
-				return d.duplicate(off, name)
+			if err := d.once(&seen, 1, name, off); err != nil {
+				return err
 			}
-			seen |= 1
 			if err := decString(d, &v.Name); err != nil {
 				return wire.WithPath(err, "Name")
 			}
 		case "Uri":
-			if seen&2 != 0 {
-				return d.duplicate(off, name)
+			if err := d.once(&seen, 2, name, off); err != nil {
+				return err
 			}
-			seen |= 2
 			if d.peek() == '"' {
 				uOff := d.pos
 				uri, err := d.rawString()
@@ -764,11 +750,8 @@ func (d *decoder) qualifiedNameObject(v *types.QualifiedName) error {
 			}
 			v.NamespaceIndex = uint16(n)
 		default:
-			if err := names.add(d, name, off); err != nil {
+			if err := d.unknown(&names, name, off); err != nil {
 				return err
-			}
-			if err := d.skip(); err != nil {
-				return wire.WithPath(err, string(name))
 			}
 		}
 	}

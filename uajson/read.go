@@ -684,6 +684,46 @@ func (s *nameSet) add(d *decoder, name []byte, off int) error {
 	return nil
 }
 
+// nested starts reading a value that is an object and a nesting level
+// (Variant, DataValue, DiagnosticInfo, ExtensionObject): ok is false for
+// null (err nil) and on failure; otherwise the '{' is consumed and start
+// is its offset. The caller leaves the level after the object.
+func (d *decoder) nested(what string) (ok bool, start int, err error) {
+	if isNull, err := d.null(); isNull || err != nil {
+		return false, 0, err
+	}
+	start = d.pos
+	if err := d.object(what); err != nil {
+		return false, start, err
+	}
+	if err := d.enter(start); err != nil {
+		return false, start, err
+	}
+	return true, start, nil
+}
+
+// unknown handles a member that no codec field takes: its name must not
+// have been given before in the object (names), and its value is skipped.
+func (d *decoder) unknown(names *nameSet, name []byte, off int) error {
+	if err := names.add(d, name, off); err != nil {
+		return err
+	}
+	if err := d.skip(); err != nil {
+		return wire.WithPath(err, string(name))
+	}
+	return nil
+}
+
+// once records the member bit of an object in seen, or fails if the
+// member (name, at offset off) was given before.
+func (d *decoder) once(seen *int, bit int, name []byte, off int) error {
+	if *seen&bit != 0 {
+		return d.duplicate(off, name)
+	}
+	*seen |= bit
+	return nil
+}
+
 // duplicate returns the error for a member name given twice.
 func (d *decoder) duplicate(off int, name []byte) error {
 	return d.fail(off, wire.ErrInvalid, "member %q given twice in one object", clip(name))

@@ -67,32 +67,36 @@ func decUnsigned(d *decoder, hi uint64, what string) (uint64, error) {
 
 // quotedSigned reads a JSON string holding a decimal integer.
 func (d *decoder) quotedSigned(lo, hi int64, what string) (int64, error) {
-	start := d.pos
-	s, err := d.rawString()
+	sub, base, err := d.quotedInteger(what)
 	if err != nil {
 		return 0, err
 	}
-	if !isDecimal(s) {
-		return 0, d.fail(start, wire.ErrInvalid, "%q is not a decimal %s", clip(s), what)
-	}
-	sub := decoder{data: s}
 	v, err := sub.signed(lo, hi, what)
-	return v, rebase(err, start+1)
+	return v, rebase(err, base)
 }
 
 // quotedUnsigned reads a JSON string holding a decimal unsigned integer.
 func (d *decoder) quotedUnsigned(hi uint64, what string) (uint64, error) {
-	start := d.pos
-	s, err := d.rawString()
+	sub, base, err := d.quotedInteger(what)
 	if err != nil {
 		return 0, err
 	}
-	if !isDecimal(s) {
-		return 0, d.fail(start, wire.ErrInvalid, "%q is not a decimal %s", clip(s), what)
-	}
-	sub := decoder{data: s}
 	v, err := sub.unsigned(hi, what)
-	return v, rebase(err, start+1)
+	return v, rebase(err, base)
+}
+
+// quotedInteger reads a JSON string that must hold a decimal integer and
+// returns a decoder over its text and the offset of that text.
+func (d *decoder) quotedInteger(what string) (decoder, int, error) {
+	start := d.pos
+	s, err := d.rawString()
+	if err != nil {
+		return decoder{}, 0, err
+	}
+	if !isDecimal(s) {
+		return decoder{}, 0, d.fail(start, wire.ErrInvalid, "%q is not a decimal %s", clip(s), what)
+	}
+	return decoder{data: s}, start + 1, nil
 }
 
 // isDecimal reports whether s is an integer in JSON's syntax: an optional

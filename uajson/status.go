@@ -67,18 +67,16 @@ func decStatusCode(d *decoder, v *types.StatusCode) error {
 		}
 		switch string(name) {
 		case "Code":
-			if seen&1 != 0 {
-				return d.duplicate(off, name)
+			if err := d.once(&seen, 1, name, off); err != nil {
+				return err
 			}
-			seen |= 1
 			if code, err = decUnsigned(d, math.MaxUint32, "UInt32"); err != nil {
 				return wire.WithPath(err, "Code")
 			}
 		case "Symbol":
-			if seen&2 != 0 {
-				return d.duplicate(off, name)
+			if err := d.once(&seen, 2, name, off); err != nil {
+				return err
 			}
-			seen |= 2
 			s, err := d.rawString()
 			if err != nil {
 				return wire.WithPath(err, "Symbol")
@@ -87,11 +85,8 @@ func decStatusCode(d *decoder, v *types.StatusCode) error {
 				symbol = string(s)
 			}
 		default:
-			if err := names.add(d, name, off); err != nil {
+			if err := d.unknown(&names, name, off); err != nil {
 				return err
-			}
-			if err := d.skip(); err != nil {
-				return wire.WithPath(err, string(name))
 			}
 		}
 	}
@@ -161,29 +156,24 @@ func decLocalizedText(d *decoder, v *types.LocalizedText) error {
 		}
 		switch string(name) {
 		case "Locale":
-			if seen&1 != 0 {
-				return d.duplicate(off, name)
+			if err := d.once(&seen, 1, name, off); err != nil {
+				return err
 			}
-			seen |= 1
 			v.Locale = locale
 			if err := decString(d, &v.Locale); err != nil {
 				return wire.WithPath(err, "Locale")
 			}
 		case "Text":
-			if seen&2 != 0 {
-				return d.duplicate(off, name)
+			if err := d.once(&seen, 2, name, off); err != nil {
+				return err
 			}
-			seen |= 2
 			v.Text = text
 			if err := decString(d, &v.Text); err != nil {
 				return wire.WithPath(err, "Text")
 			}
 		default:
-			if err := names.add(d, name, off); err != nil {
+			if err := d.unknown(&names, name, off); err != nil {
 				return err
-			}
-			if err := d.skip(); err != nil {
-				return wire.WithPath(err, string(name))
 			}
 		}
 	}
@@ -260,15 +250,9 @@ func encDiagnosticInfo(e *encoder, v *types.DiagnosticInfo) error {
 }
 
 func decDiagnosticInfo(d *decoder, v *types.DiagnosticInfo) error {
-	if isNull, err := d.null(); isNull || err != nil {
+	ok, _, err := d.nested("DiagnosticInfo")
+	if !ok {
 		*v = types.DiagnosticInfo{}
-		return err
-	}
-	start := d.pos
-	if err := d.object("DiagnosticInfo"); err != nil {
-		return err
-	}
-	if err := d.enter(start); err != nil {
 		return err
 	}
 	inner := v.InnerDiagnosticInfo
@@ -290,11 +274,8 @@ func decDiagnosticInfo(d *decoder, v *types.DiagnosticInfo) error {
 			}
 		}
 		if k < 0 {
-			if err := names.add(d, name, off); err != nil {
+			if err := d.unknown(&names, name, off); err != nil {
 				return err
-			}
-			if err := d.skip(); err != nil {
-				return wire.WithPath(err, string(name))
 			}
 			continue
 		}

@@ -230,55 +230,10 @@ func (e *encoder) variantValue(v *types.Variant) error {
 		}
 		return nil
 	}
-	switch s := v.Raw().(type) {
-	case []bool:
-		return encArray(e, s, encBool)
-	case []int8:
-		return encArray(e, s, encInt8)
-	case []uint8:
-		return encArray(e, s, encUint8)
-	case []int16:
-		return encArray(e, s, encInt16)
-	case []uint16:
-		return encArray(e, s, encUint16)
-	case []int32:
-		return encArray(e, s, encInt32)
-	case []uint32:
-		return encArray(e, s, encUint32)
-	case []int64:
-		return encArray(e, s, encInt64)
-	case []uint64:
-		return encArray(e, s, encUint64)
-	case []float32:
-		return encArray(e, s, encFloat32)
-	case []float64:
-		return encArray(e, s, encFloat64)
-	case []string:
-		return encArray(e, s, encString)
-	case []types.DateTime:
-		return encArray(e, s, encDateTime)
-	case []types.GUID:
-		return encArray(e, s, encGUID)
-	case [][]byte:
-		return encArray(e, s, encByteString)
-	case []types.XmlElement:
-		return encArray(e, s, encXML)
-	case []types.NodeID:
-		return encArray(e, s, encNodeID)
-	case []types.ExpandedNodeID:
-		return encArray(e, s, encExpandedNodeID)
-	case []types.StatusCode:
-		return encArray(e, s, encStatusCode)
-	case []types.QualifiedName:
-		return encArray(e, s, encQualifiedName)
-	case []types.LocalizedText:
-		return encArray(e, s, encLocalizedText)
-	case []types.ExtensionObject:
-		return encArray(e, s, encExtensionObject)
-	case []types.DataValue:
-		return encArray(e, s, encDataValue)
-	case []types.Variant:
-		return encArray(e, s, encVariant)
+	if t <= types.TypeVariant {
+		if ok, err := arrayKinds[t].enc(e, v.Raw()); ok {
+			return err
+		}
 	}
 	return &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "Variant array of %s holds a %T", t, v.Raw())}
 }
@@ -341,10 +296,9 @@ func (d *decoder) variantMember(st *variantState, v *types.Variant, name []byte,
 	default:
 		return false, nil
 	}
-	if st.seen&bit != 0 {
-		return true, d.duplicate(off, name)
+	if err := d.once(&st.seen, bit, name, off); err != nil {
+		return true, err
 	}
-	st.seen |= bit
 	var err error
 	switch bit {
 	case vType:
@@ -431,15 +385,9 @@ func (d *decoder) finishVariant(st *variantState, v *types.Variant) error {
 }
 
 func decVariant(d *decoder, v *types.Variant) error {
-	if isNull, err := d.null(); isNull || err != nil {
+	ok, start, err := d.nested("Variant")
+	if !ok {
 		*v = types.Variant{}
-		return err
-	}
-	start := d.pos
-	if err := d.object("Variant"); err != nil {
-		return err
-	}
-	if err := d.enter(start); err != nil {
 		return err
 	}
 	st := variantState{off: start, dims: v.Dimensions()[:0]}
@@ -458,11 +406,8 @@ func decVariant(d *decoder, v *types.Variant) error {
 			}
 			continue
 		}
-		if err := names.add(d, name, off); err != nil {
+		if err := d.unknown(&names, name, off); err != nil {
 			return err
-		}
-		if err := d.skip(); err != nil {
-			return wire.WithPath(err, string(name))
 		}
 	}
 	d.leave()
@@ -495,113 +440,63 @@ func setVariantDefault(v *types.Variant, t types.BuiltinType) {
 	}
 }
 
-// setVariantNullArray makes v the null array of type t.
-func setVariantNullArray(v *types.Variant, t types.BuiltinType) {
-	var s any
-	switch t {
-	case types.TypeBoolean:
-		s = []bool(nil)
-	case types.TypeSByte:
-		s = []int8(nil)
-	case types.TypeByte:
-		s = []uint8(nil)
-	case types.TypeInt16:
-		s = []int16(nil)
-	case types.TypeUInt16:
-		s = []uint16(nil)
-	case types.TypeInt32:
-		s = []int32(nil)
-	case types.TypeUInt32:
-		s = []uint32(nil)
-	case types.TypeInt64:
-		s = []int64(nil)
-	case types.TypeUInt64:
-		s = []uint64(nil)
-	case types.TypeFloat:
-		s = []float32(nil)
-	case types.TypeDouble:
-		s = []float64(nil)
-	case types.TypeString:
-		s = []string(nil)
-	case types.TypeDateTime:
-		s = []types.DateTime(nil)
-	case types.TypeGUID:
-		s = []types.GUID(nil)
-	case types.TypeByteString:
-		s = [][]byte(nil)
-	case types.TypeXmlElement:
-		s = []types.XmlElement(nil)
-	case types.TypeNodeID:
-		s = []types.NodeID(nil)
-	case types.TypeExpandedNodeID:
-		s = []types.ExpandedNodeID(nil)
-	case types.TypeStatusCode:
-		s = []types.StatusCode(nil)
-	case types.TypeQualifiedName:
-		s = []types.QualifiedName(nil)
-	case types.TypeLocalizedText:
-		s = []types.LocalizedText(nil)
-	case types.TypeExtensionObject:
-		s = []types.ExtensionObject(nil)
-	case types.TypeDataValue:
-		s = []types.DataValue(nil)
-	case types.TypeVariant:
-		s = []types.Variant(nil)
+// arrayKind holds how Variant arrays of one built-in type are made,
+// measured, encoded and decoded: one row per type of the Storage table of
+// types.Variant, so that no switch over the 24 slice types is written
+// more than once.
+type arrayKind struct {
+	null   any                                                           // the null array, a nil slice of the type
+	length func(s any) int                                               // the length of a slice of the type
+	enc    func(e *encoder, s any) (bool, error)                         // encodes s; false if s is not a slice of the type
+	dec    func(d *decoder, v *types.Variant, t types.BuiltinType) error // decodes a JSON array into v
+}
+
+func kindOf[T any](enc func(*encoder, *T) error, dec func(*decoder, *T) error) arrayKind {
+	return arrayKind{
+		null:   []T(nil),
+		length: func(s any) int { x, _ := s.([]T); return len(x) },
+		enc: func(e *encoder, s any) (bool, error) {
+			x, ok := s.([]T)
+			if !ok {
+				return false, nil
+			}
+			return true, encArray(e, x, enc)
+		},
+		dec: func(d *decoder, v *types.Variant, t types.BuiltinType) error { return variantArray(d, v, t, dec) },
 	}
-	v.SetRaw(t, true, s, nil)
+}
+
+// arrayKinds is indexed by built-in type id; 0 and DiagnosticInfo (25),
+// which a Variant cannot hold, have no row. It is filled by init, as its
+// functions refer back to it (Variants of Variants).
+var arrayKinds [types.TypeVariant + 1]arrayKind
+
+func init() {
+	arrayKinds = [...]arrayKind{
+		types.TypeBoolean: kindOf(encBool, decBool), types.TypeSByte: kindOf(encInt8, decInt8),
+		types.TypeByte: kindOf(encUint8, decUint8), types.TypeInt16: kindOf(encInt16, decInt16),
+		types.TypeUInt16: kindOf(encUint16, decUint16), types.TypeInt32: kindOf(encInt32, decInt32),
+		types.TypeUInt32: kindOf(encUint32, decUint32), types.TypeInt64: kindOf(encInt64, decInt64),
+		types.TypeUInt64: kindOf(encUint64, decUint64), types.TypeFloat: kindOf(encFloat32, decFloat32),
+		types.TypeDouble: kindOf(encFloat64, decFloat64), types.TypeString: kindOf(encString, decString),
+		types.TypeDateTime: kindOf(encDateTime, decDateTime), types.TypeGUID: kindOf(encGUID, decGUID),
+		types.TypeByteString: kindOf(encByteString, decByteString), types.TypeXmlElement: kindOf(encXML, decXML),
+		types.TypeNodeID: kindOf(encNodeID, decNodeID), types.TypeExpandedNodeID: kindOf(encExpandedNodeID, decExpandedNodeID),
+		types.TypeStatusCode: kindOf(encStatusCode, decStatusCode), types.TypeQualifiedName: kindOf(encQualifiedName, decQualifiedName),
+		types.TypeLocalizedText: kindOf(encLocalizedText, decLocalizedText), types.TypeExtensionObject: kindOf(encExtensionObject, decExtensionObject),
+		types.TypeDataValue: kindOf(encDataValue, decDataValue), types.TypeVariant: kindOf(encVariant, decVariant),
+	}
+}
+
+// setVariantNullArray makes v the null array of type t (1..24).
+func setVariantNullArray(v *types.Variant, t types.BuiltinType) {
+	v.SetRaw(t, true, arrayKinds[t].null, nil)
 }
 
 // variantLen returns the number of elements of an array Variant.
 func variantLen(v *types.Variant) int {
-	switch s := v.Raw().(type) {
-	case []bool:
-		return len(s)
-	case []int8:
-		return len(s)
-	case []uint8:
-		return len(s)
-	case []int16:
-		return len(s)
-	case []uint16:
-		return len(s)
-	case []int32:
-		return len(s)
-	case []uint32:
-		return len(s)
-	case []int64:
-		return len(s)
-	case []uint64:
-		return len(s)
-	case []float32:
-		return len(s)
-	case []float64:
-		return len(s)
-	case []string:
-		return len(s)
-	case []types.DateTime:
-		return len(s)
-	case []types.GUID:
-		return len(s)
-	case [][]byte:
-		return len(s)
-	case []types.XmlElement:
-		return len(s)
-	case []types.NodeID:
-		return len(s)
-	case []types.ExpandedNodeID:
-		return len(s)
-	case []types.StatusCode:
-		return len(s)
-	case []types.QualifiedName:
-		return len(s)
-	case []types.LocalizedText:
-		return len(s)
-	case []types.ExtensionObject:
-		return len(s)
-	case []types.DataValue:
-		return len(s)
-	case []types.Variant:
-		return len(s)
+	if t := v.Type(); t >= 1 && t <= types.TypeVariant {
+		return arrayKinds[t].length(v.Raw())
 	}
 	return 0
 }
@@ -624,57 +519,8 @@ func variantArray[T any](d *decoder, v *types.Variant, t types.BuiltinType, dec 
 // variantValue decodes the Value of a Variant of type t (not 0): a JSON
 // array, or a scalar.
 func (d *decoder) variantValue(v *types.Variant, t types.BuiltinType) error {
-	if d.peek() == '[' {
-		switch t {
-		case types.TypeBoolean:
-			return variantArray(d, v, t, decBool)
-		case types.TypeSByte:
-			return variantArray(d, v, t, decInt8)
-		case types.TypeByte:
-			return variantArray(d, v, t, decUint8)
-		case types.TypeInt16:
-			return variantArray(d, v, t, decInt16)
-		case types.TypeUInt16:
-			return variantArray(d, v, t, decUint16)
-		case types.TypeInt32:
-			return variantArray(d, v, t, decInt32)
-		case types.TypeUInt32:
-			return variantArray(d, v, t, decUint32)
-		case types.TypeInt64:
-			return variantArray(d, v, t, decInt64)
-		case types.TypeUInt64:
-			return variantArray(d, v, t, decUint64)
-		case types.TypeFloat:
-			return variantArray(d, v, t, decFloat32)
-		case types.TypeDouble:
-			return variantArray(d, v, t, decFloat64)
-		case types.TypeString:
-			return variantArray(d, v, t, decString)
-		case types.TypeDateTime:
-			return variantArray(d, v, t, decDateTime)
-		case types.TypeGUID:
-			return variantArray(d, v, t, decGUID)
-		case types.TypeByteString:
-			return variantArray(d, v, t, decByteString)
-		case types.TypeXmlElement:
-			return variantArray(d, v, t, decXML)
-		case types.TypeNodeID:
-			return variantArray(d, v, t, decNodeID)
-		case types.TypeExpandedNodeID:
-			return variantArray(d, v, t, decExpandedNodeID)
-		case types.TypeStatusCode:
-			return variantArray(d, v, t, decStatusCode)
-		case types.TypeQualifiedName:
-			return variantArray(d, v, t, decQualifiedName)
-		case types.TypeLocalizedText:
-			return variantArray(d, v, t, decLocalizedText)
-		case types.TypeExtensionObject:
-			return variantArray(d, v, t, decExtensionObject)
-		case types.TypeDataValue:
-			return variantArray(d, v, t, decDataValue)
-		case types.TypeVariant:
-			return variantArray(d, v, t, decVariant)
-		}
+	if d.peek() == '[' && t >= 1 && t <= types.TypeVariant {
+		return arrayKinds[t].dec(d, v, t)
 	}
 	switch t {
 	case types.TypeBoolean:
@@ -743,49 +589,33 @@ func (d *decoder) variantValue(v *types.Variant, t types.BuiltinType) error {
 		v.SetString(t, s)
 		return err
 	case types.TypeGUID:
-		var g types.GUID
-		err := decGUID(d, &g)
-		v.SetRaw(t, false, g, nil)
-		return err
+		return boxedScalar(d, v, t, decGUID)
 	case types.TypeByteString:
-		var b []byte
-		err := decByteString(d, &b)
-		v.SetRaw(t, false, b, nil)
-		return err
+		return boxedScalar(d, v, t, decByteString)
 	case types.TypeNodeID:
-		var n types.NodeID
-		err := decNodeID(d, &n)
-		v.SetRaw(t, false, n, nil)
-		return err
+		return boxedScalar(d, v, t, decNodeID)
 	case types.TypeExpandedNodeID:
-		var n types.ExpandedNodeID
-		err := decExpandedNodeID(d, &n)
-		v.SetRaw(t, false, n, nil)
-		return err
+		return boxedScalar(d, v, t, decExpandedNodeID)
 	case types.TypeQualifiedName:
-		var q types.QualifiedName
-		err := decQualifiedName(d, &q)
-		v.SetRaw(t, false, q, nil)
-		return err
+		return boxedScalar(d, v, t, decQualifiedName)
 	case types.TypeLocalizedText:
-		var l types.LocalizedText
-		err := decLocalizedText(d, &l)
-		v.SetRaw(t, false, l, nil)
-		return err
+		return boxedScalar(d, v, t, decLocalizedText)
 	case types.TypeExtensionObject:
-		var x types.ExtensionObject
-		err := decExtensionObject(d, &x)
-		v.SetRaw(t, false, x, nil)
-		return err
+		return boxedScalar(d, v, t, decExtensionObject)
 	case types.TypeDataValue:
-		var dv types.DataValue
-		err := decDataValue(d, &dv)
-		v.SetRaw(t, false, dv, nil)
-		return err
+		return boxedScalar(d, v, t, decDataValue)
 	case types.TypeVariant:
 		return d.fail(d.pos, wire.ErrInvalid, "a Variant cannot hold a scalar Variant (Part 6 §5.2.2.16): want an array")
 	}
 	return d.fail(d.pos, wire.ErrInvalid, "Variant of built-in type %d has no JSON form", t)
+}
+
+// boxedScalar decodes a scalar that a Variant stores in its interface.
+func boxedScalar[T any](d *decoder, v *types.Variant, t types.BuiltinType, dec func(*decoder, *T) error) error {
+	var x T
+	err := dec(d, &x)
+	v.SetRaw(t, false, x, nil)
+	return err
 }
 
 // A DataValue is the object of the members of its Variant (UaType, Value,
@@ -866,15 +696,9 @@ const (
 )
 
 func decDataValue(d *decoder, v *types.DataValue) error {
-	if isNull, err := d.null(); isNull || err != nil {
+	ok, start, err := d.nested("DataValue")
+	if !ok {
 		*v = types.DataValue{}
-		return err
-	}
-	start := d.pos
-	if err := d.object("DataValue"); err != nil {
-		return err
-	}
-	if err := d.enter(start); err != nil {
 		return err
 	}
 	value := v.Value // reused for its storage
@@ -910,18 +734,14 @@ func decDataValue(d *decoder, v *types.DataValue) error {
 			bit = dvServerPico
 		}
 		if bit == 0 {
-			if err := names.add(d, name, off); err != nil {
+			if err := d.unknown(&names, name, off); err != nil {
 				return err
-			}
-			if err := d.skip(); err != nil {
-				return wire.WithPath(err, string(name))
 			}
 			continue
 		}
-		if seen&bit != 0 {
-			return d.duplicate(off, name)
+		if err := d.once(&seen, bit, name, off); err != nil {
+			return err
 		}
-		seen |= bit
 		switch bit {
 		case dvStatus:
 			err = decStatusCode(d, &v.Status)
