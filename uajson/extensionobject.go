@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"math"
 	"reflect"
+	"unicode/utf8"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -128,6 +129,9 @@ func (e *encoder) rawExtensionObject(v *types.ExtensionObject) error {
 	}
 	if enc > types.ExtensionObjectXML {
 		return &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "ExtensionObject encoding %d", enc)}
+	}
+	if enc == types.ExtensionObjectXML && !utf8.Valid(v.Body) {
+		return &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "the XML body of an ExtensionObject is not UTF-8 text")}
 	}
 	if e.enc == NonReversible {
 		switch enc {
@@ -392,7 +396,11 @@ func (d *decoder) encodedBody(v *types.ExtensionObject, encSpan, bodySpan span, 
 			v.Body = append(old, s...)
 			return nil
 		}
+		start := d.pos
 		b, err := d.base64(old, d.lim.MaxByteStringLength, "ExtensionObject body")
+		if err == nil && enc == 2 && !utf8.Valid(b) {
+			err = d.fail(start, wire.ErrInvalid, "the XML body is not UTF-8 text")
+		}
 		v.Body = b
 		return err
 	})
