@@ -5,7 +5,7 @@ package uajson
 // scalar.go, nodeid.go, status.go, variant.go, extensionobject.go), those
 // of slices and Go arrays are built from their element's, and all are
 // found through codecFor, once per Go type, from a cache. Structures are
-// where the format-independent model of issue 23 plugs in: structCodec
+// where the engine's format-independent model plugs in: structCodec
 // will build their codec from the model's fields (OPC UA name, built-in
 // kind, presence rule), and the ExtensionObject and Variant codecs reach
 // structure values through bodyCodec (extensionobject.go). Until then
@@ -223,7 +223,7 @@ func buildCodec(t reflect.Type) (*codec, error) {
 	case reflect.Bool, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
 		reflect.Float32, reflect.Float64, reflect.String:
-		return nil, unsupported(t, "a named type that is not a built-in is an enumeration or an option set, whose JSON form (names in the Verbose form) comes with the model of issue 23")
+		return nil, unsupported(t, "a named type that is not a built-in is an enumeration or an option set, whose JSON form (names in the Verbose form) comes with the engine's format-independent model, not yet available")
 	}
 	return nil, unsupported(t, "no OPC UA meaning")
 }
@@ -375,9 +375,9 @@ func pointerCodec(t reflect.Type, elem *codec) *codec {
 }
 
 // structCodec returns the codec of a structure type. It is where the JSON
-// plans compiled from the format-independent model of issue 23 plug in
+// plans compiled from the engine's format-independent model plug in
 // (fields by their OPC UA names, presence by the model's rule); until that
 // model exists every structure is an error wrapping ErrUnsupported.
 func structCodec(t reflect.Type) (*codec, error) {
-	return nil, unsupported(t, "structures are not supported yet: their JSON form comes with the format-independent model of issue 23 (the built-in types and arrays of them are supported)")
+	return nil, unsupported(t, "structures are not supported yet: their JSON form comes with the engine's format-independent model, not yet available (the built-in types and arrays of them are supported)")
 }

@@ -219,7 +219,7 @@ func TestEncodeErrors(t *testing.T) {
 		{"invalid UTF-8 in an array", []string{"ok", "\xff"}, wire.ErrInvalid, "[1]", "not valid UTF-8"},
 		{"Variant type 26", bad, wire.ErrInvalid, "", "no JSON form"},
 		{"structure", struct{ A int32 }{}, wire.ErrUnsupported, "", "structures are not supported yet"},
-		{"ExtensionObject value", types.NewExtensionObject(&types.Argument{}), wire.ErrUnsupported, "", "comes with the format-independent model"},
+		{"ExtensionObject value", types.NewExtensionObject(&types.Argument{}), wire.ErrUnsupported, "", "format-independent model"},
 		{"int", 5, wire.ErrUnsupported, "", "width of int"},
 		{"enumeration", types.NodeClassVariable, wire.ErrUnsupported, "", "enumeration or an option set"},
 		{"map", map[string]int{}, wire.ErrUnsupported, "", "no OPC UA meaning"},

@@ -12,7 +12,7 @@
 // types, and slices and Go arrays of them. Structures (the generated types,
 // companion packages, user structs and *uabin.Dynamic values) are not
 // supported yet: their JSON form is built from the format-independent model
-// of the uabin engine (issue 23 of the project), which is in progress, and
+// of the uabin engine, which is not available yet, and
 // they give an error wrapping uabin.ErrUnsupported until then, as do
 // ExtensionObjects whose Value is such a structure. docs/json.md in the
 // repository has the complete mapping, the options, the checks against

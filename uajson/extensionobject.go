@@ -44,7 +44,7 @@ type RawStructure struct {
 // bodyCodec encodes and decodes the structure values that ExtensionObjects
 // (and so Variants) hold: their fields as members of the JSON object after
 // UaTypeId. It is the interface through which the structure plans of the
-// model (issue 23) plug into the built-ins; bodyForValue and bodyForTypeID
+// model plug into the built-ins; bodyForValue and bodyForTypeID
 // find them through Options.Types.
 type bodyCodec interface {
 	// dataTypeID is the DataType NodeId written as UaTypeId.
@@ -60,7 +60,7 @@ type bodyCodec interface {
 // bodyForValue returns the body codec for the structure value v of an
 // ExtensionObject.
 func (o *tables) bodyForValue(v any) (bodyCodec, error) {
-	return nil, unsupported(reflect.TypeOf(v), "ExtensionObject values that are Go structures are not supported yet: their JSON form comes with the format-independent model of issue 23 (raw bodies in TypeID, Encoding and Body are)")
+	return nil, unsupported(reflect.TypeOf(v), "ExtensionObject values that are Go structures are not supported yet: their JSON form comes with the engine's format-independent model, not yet available (raw bodies in TypeID, Encoding and Body are)")
 }
 
 // bodyForTypeID returns the body codec of the registered structure whose

@@ -16,7 +16,7 @@
 //     open62541's UA Binary;
 //  3. uajson's JSON, decoded by open62541, gives open62541's UA Binary.
 //
-// Structures (W4-W7) need the format-independent model (issue 23) and are
+// Structures (W4-W7) need the engine's format-independent model and are
 // skipped with that reason until uajson encodes them.
 package json
 
@@ -303,7 +303,7 @@ func compare(t *testing.T, prog string, ns bool) {
 		typ, builtin := goTypes[r.typ]
 		if !builtin || strings.HasPrefix(r.name, "W7") {
 			t.Run(r.name, func(t *testing.T) {
-				t.Skipf("%s is a structure (or holds structures): uajson encodes structures once the format-independent model of issue 23 exists", r.typ)
+				t.Skipf("%s is a structure (or holds structures): uajson encodes structures once the engine's format-independent model exists", r.typ)
 			})
 			continue
 		}
