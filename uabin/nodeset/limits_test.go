@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -268,12 +269,12 @@ func TestParseReaderError(t *testing.T) {
 	}
 }
 
-// TestParseReader: ParseReader gives what Parse gives, on every file at
-// hand.
+// TestParseReader: ParseReader gives what Parse gives, on the test
+// nodeset, the OPC Foundation's files, the fuzzing seeds and flat files.
 func TestParseReader(t *testing.T) {
 	skipHeavy(t, "reading the files twice, in reads of half a buffer")
 	inputs := map[string][]byte{}
-	for _, path := range sharedFiles() {
+	for _, path := range foundationFiles(t) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -295,42 +296,28 @@ func TestParseReader(t *testing.T) {
 	}
 }
 
-// sharedFiles returns the paths of the OPC Foundation's files that are at
-// hand (none in a clone without the shared folder) and the test nodeset.
-func sharedFiles() []string {
-	paths := []string{filepath.Join("testdata", "Acme.NodeSet2.xml")}
-	if _, err := os.Stat(filepath.Join(schemaDir, servicesFile)); err == nil {
-		paths = append(paths, filepath.Join(schemaDir, servicesFile))
-	}
+// foundationFiles returns the paths of the test nodeset and of the OPC
+// Foundation's files in the repository: namespace 0 and the ten companion
+// specifications.
+func foundationFiles(t *testing.T) []string {
+	paths := []string{filepath.Join("testdata", "Acme.NodeSet2.xml"), requireFile(t, schemaDir, servicesFile)}
 	for _, files := range companions {
 		for _, f := range files {
-			if p := filepath.Join(nodesetDir, f); !slicesContains(paths, p) {
-				if _, err := os.Stat(p); err == nil {
-					paths = append(paths, p)
-				}
+			if p := requireFile(t, nodesetDir, f); !slices.Contains(paths, p) {
+				paths = append(paths, p)
 			}
 		}
 	}
 	return paths
 }
 
-func slicesContains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
 // TestDefaultsHaveRoom: the OPC Foundation's files are read with every
 // limit at an eighth of its default.
 func TestDefaultsHaveRoom(t *testing.T) {
-	requireFile(t, schemaDir, servicesFile)
 	eighth := nodeset.ParseOptions{MaxSize: nodeset.DefaultMaxSize / 8, MaxDepth: nodeset.DefaultMaxDepth / 8,
 		MaxNodes: nodeset.DefaultMaxNodes / 8, MaxAttributeLength: nodeset.DefaultMaxAttributeLength / 8,
 		MaxTextLength: nodeset.DefaultMaxTextLength / 8}
-	paths := sharedFiles()
+	paths := foundationFiles(t)
 	if len(paths) != 12 {
 		t.Errorf("%d files, want the test nodeset, namespace 0 and 10 companions", len(paths))
 	}
