@@ -2,8 +2,6 @@ package nodeset
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -67,21 +65,10 @@ type Set struct {
 }
 
 // Load reads the NodeSet2 files at the given paths (names in errors are the
-// paths' base names) and returns NewSet of them.
+// paths' base names) with the default limits of ParseOptions, streaming
+// each (ParseOptions.Load), and returns NewSet of them.
 func Load(paths ...string) (*Set, error) {
-	var files []*NodeSet
-	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, &Error{File: filepath.Base(path), Err: err}
-		}
-		ns, err := Parse(filepath.Base(path), data)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, ns)
-	}
-	return NewSet(files...)
+	return ParseOptions{}.Load(paths...)
 }
 
 // NewSet puts parsed files into one Set. It fails with an *Error if a
