@@ -64,7 +64,7 @@ func TestSubtypeDepth(t *testing.T) {
 		if set != nil || !errors.Is(err, nodeset.ErrLimitExceeded) || !strings.Contains(err.Error(), want) {
 			t.Errorf("chain of %d: error %v, want ErrLimitExceeded containing %q", n, err, want)
 		}
-		if heap > 16<<20 {
+		if heap > 4<<20 { // about 2 MB, most of it namespace 0
 			t.Errorf("chain of %d: NewSet allocated %d bytes", n, heap)
 		}
 	}
