@@ -223,8 +223,8 @@ func TestErrors(t *testing.T) {
 			S uint32 `ua:"switch"`
 		}{}, "S", "the switch field must be the first encoded field"},
 		{struct {
-			A string `ua:"name=A B"`
-		}{}, "A", `bad tag option "name=A B"`},
+			A string `ua:"name= B"`
+		}{}, "A", `bad tag option "name= B"`},
 	} {
 		_, err := Of(reflect.TypeOf(c.v))
 		if err == nil || err.Path != c.path || !strings.Contains(err.Msg, c.message) {

@@ -107,9 +107,11 @@ func ParseTag(s string) (Tag, error) {
 }
 
 // checkFieldName checks the NAME of a name= option and returns a message,
-// or "" if it is valid: a non-empty string of printable characters without
-// white space (StructureField names are identifiers, Part 3 §8.51, and the
-// names of companion specifications keep to that too).
+// or "" if it is valid: a non-empty string of printable characters (the
+// ASCII space among them: AutoID's WGS84Coordinate has a field
+// "N/S Hemisphere"), without a space at either end, and without a comma
+// (it ends the option), a double quote or a backquote (they would end the
+// struct tag or its value).
 func checkFieldName(n string) string {
 	if n == "" {
 		return "want name=NAME with a non-empty NAME"
@@ -117,8 +119,11 @@ func checkFieldName(n string) string {
 	if !utf8.ValidString(n) {
 		return "the name is not valid UTF-8"
 	}
+	if n[0] == ' ' || n[len(n)-1] == ' ' {
+		return "the name begins or ends with a space"
+	}
 	for _, r := range n {
-		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
+		if !unicode.IsPrint(r) || r == '"' || r == '`' {
 			return fmt.Sprintf("the name has the character %q", r)
 		}
 	}

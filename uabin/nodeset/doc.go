@@ -16,10 +16,12 @@
 // RequiredModel is there in at least the required version, links every
 // DataType to its base type and classifies it (Kind: structure, structure
 // with optional fields, union, enumeration, option set, simple subtype of
-// a built-in type, abstract). Namespace 0 comes from
-// Opc.Ua.NodeSet2.Services.xml of the OPC Foundation, which must be one of
-// the files whenever a file requires http://opcfoundation.org/UA/ (all do),
-// or, for a set that is only registered, from Namespace0 (package types).
+// a built-in type, abstract). Namespace 0, which every file requires, comes
+// from Opc.Ua.NodeSet2.Services.xml of the OPC Foundation given as one of
+// the files, or from Namespace0: package types' namespace 0, with the
+// fields of its structures read from their Go types, which is enough to
+// register a set (Set.Register) and to generate code from it
+// (cmd/uabingen takes it when no file defines namespace 0).
 //
 // Set.StructureDefinition and Set.EnumDefinition turn a DataType into the
 // DataTypeDefinition a server would give for it (types.StructureDefinition,
@@ -45,4 +47,16 @@
 // no file provides, or provides in an older version) or ErrUnknownDataType
 // (a base type or field DataType that no file defines); Set.Register's
 // wrap ErrRegister and the registry's error.
+//
+// # Limits
+//
+// NodeSet2 files are read as untrusted input, in one pass that never
+// recurses and converts each node as its element ends. ParseOptions bounds
+// the size of a file, the nesting of its elements, the number of nodes and
+// the length of attributes and texts, with defaults that every file of the
+// OPC Foundation passes with room; Parse, Load and the zero ParseOptions
+// use them, and ParseReader and Load never hold the whole file. A file
+// above a limit gives an *Error whose Err is a *LimitError (wrapping
+// ErrLimitExceeded, which is uabin.ErrLimitExceeded) that says which limit,
+// where (line, column, byte offset and element path) and what.
 package nodeset
