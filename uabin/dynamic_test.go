@@ -788,4 +788,15 @@ func TestDynamicTextNames(t *testing.T) {
 	if sb.String() != "Range{Low: 0, High: 100}" {
 		t.Errorf("text of a Range: %s", sb.String())
 	}
+	// A standard structure whose OPC UA names are not its Go names
+	// (NamespaceURI, UnitID: name= tags of package types).
+	sb.Reset()
+	eu := types.EUInformation{NamespaceURI: "u", UnitID: 1}
+	appendDynText(&sb, eu, nil, 0)
+	if !strings.HasPrefix(sb.String(), `EUInformation{NamespaceUri: "u", UnitId: 1, DisplayName: `) {
+		t.Errorf("text of an EUInformation: %s", sb.String())
+	}
+	if j := appendJSONValue(nil, eu, nil, 0); !strings.HasPrefix(string(j), `{"NamespaceUri":"u","UnitId":1,"DisplayName":`) {
+		t.Errorf("JSON of an EUInformation: %s", j)
+	}
 }
