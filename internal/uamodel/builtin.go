@@ -67,52 +67,40 @@ func isNamedBuiltin(t reflect.Type) bool {
 }
 
 var (
-	typeDateTime   = reflect.TypeFor[types.DateTime]()
-	typeStatusCode = reflect.TypeFor[types.StatusCode]()
-	typeXMLElement = reflect.TypeFor[types.XmlElement]()
-	typeDataValue  = reflect.TypeFor[types.DataValue]()
-	typeDiagInfo   = reflect.TypeFor[types.DiagnosticInfo]()
-	typeVariant    = reflect.TypeFor[types.Variant]()
-	typeExtObject  = reflect.TypeFor[types.ExtensionObject]()
+	typeDateTime  = reflect.TypeFor[types.DateTime]()
+	typeDataValue = reflect.TypeFor[types.DataValue]()
+	typeDiagInfo  = reflect.TypeFor[types.DiagnosticInfo]()
+	typeVariant   = reflect.TypeFor[types.Variant]()
+	typeExtObject = reflect.TypeFor[types.ExtensionObject]()
 )
 
-// primitive is the built-in type of a Go value of kind k (for a
-// primitive kind), and whether k is one: bool, the sized integers, the
-// floats and string.
+// primitive returns the built-in type of a value of the Go type t, and
+// whether t is a primitive: bool, a sized integer, a float or a string,
+// of any name (types.BuiltinType.GoType: Boolean ... String by kind, and
+// DateTime, StatusCode and XmlElement for those types of package types).
 func primitive(t reflect.Type) (types.BuiltinType, bool) {
-	switch t {
-	case typeDateTime:
-		return types.TypeDateTime, true
-	case typeStatusCode:
-		return types.TypeStatusCode, true
-	case typeXMLElement:
-		return types.TypeXmlElement, true
+	if bt, ok := primitiveTypes[t]; ok {
+		return bt, true
 	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return types.TypeBoolean, true
-	case reflect.Int8:
-		return types.TypeSByte, true
-	case reflect.Uint8:
-		return types.TypeByte, true
-	case reflect.Int16:
-		return types.TypeInt16, true
-	case reflect.Uint16:
-		return types.TypeUInt16, true
-	case reflect.Int32:
-		return types.TypeInt32, true
-	case reflect.Uint32:
-		return types.TypeUInt32, true
-	case reflect.Int64:
-		return types.TypeInt64, true
-	case reflect.Uint64:
-		return types.TypeUInt64, true
-	case reflect.Float32:
-		return types.TypeFloat, true
-	case reflect.Float64:
-		return types.TypeDouble, true
-	case reflect.String:
-		return types.TypeString, true
-	}
-	return 0, false
+	bt, ok := primitiveKinds[t.Kind()]
+	return bt, ok
 }
+
+// primitiveKinds are the built-in types Boolean ... String by the kind of
+// their Go types (one each), primitiveTypes the built-in types by Go type
+// where that is not a struct or slice (DateTime, StatusCode, XmlElement
+// among them).
+var primitiveKinds, primitiveTypes = func() (map[reflect.Kind]types.BuiltinType, map[reflect.Type]types.BuiltinType) {
+	kinds, named := map[reflect.Kind]types.BuiltinType{}, map[reflect.Type]types.BuiltinType{}
+	for bt := types.TypeBoolean; bt <= types.TypeDiagnosticInfo; bt++ {
+		switch g := bt.GoType(); g.Kind() {
+		case reflect.Struct, reflect.Slice:
+		default:
+			named[g] = bt
+			if bt <= types.TypeString {
+				kinds[g.Kind()] = bt
+			}
+		}
+	}
+	return kinds, named
+}()

@@ -134,6 +134,15 @@ func (s *dynState) fork(vals *ValueTypes) *dynState {
 // RegisterStructure registers the run-time definition of a structure (see
 // uabin.Registry.RegisterStructure).
 func (r *Registry) RegisterStructure(encodingID, dataTypeID types.ExpandedNodeID, name string, def types.StructureDefinition) error {
+	if encodingID.NodeID.IsNull() && encodingID.NamespaceURI == "" {
+		encodingID.NodeID = def.DefaultEncodingID
+	}
+	return r.addStructure(encodingID, dataTypeID, name, def, nil)
+}
+
+// addStructure checks and registers a structure definition whose field
+// DataTypes are namespace indexes of table (nil: of each call's table).
+func (r *Registry) addStructure(encodingID, dataTypeID types.ExpandedNodeID, name string, def types.StructureDefinition, table []string) error {
 	if err := checkStructure(name, &def); err != nil {
 		return err
 	}
@@ -143,11 +152,8 @@ func (r *Registry) RegisterStructure(encodingID, dataTypeID types.ExpandedNodeID
 	if dataTypeID.NodeID.IsNull() {
 		return defErr(name, "", wire.ErrInvalid, "the DataType id is null")
 	}
-	d := &Def{Name: name, st: cloneStructure(def)}
+	d := &Def{Name: name, st: cloneStructure(def), table: table}
 	d.DataType, d.DTURI = splitID(dataTypeID)
-	if encodingID.NodeID.IsNull() && encodingID.NamespaceURI == "" {
-		encodingID.NodeID = def.DefaultEncodingID
-	}
 	if !encodingID.NodeID.IsNull() {
 		r.defEntry(d, encodingID)
 	}
@@ -200,21 +206,7 @@ func (r *Registry) RegisterStructureIn(namespaceURIs []string, encodingID, dataT
 			return err
 		}
 	}
-	if err := checkStructure(name, &def); err != nil {
-		return err
-	}
-	if encodingID.ServerIndex != 0 || dataTypeID.ServerIndex != 0 {
-		return defErr(name, "", wire.ErrInvalid, "an id has a server index")
-	}
-	if dataTypeID.NodeID.IsNull() {
-		return defErr(name, "", wire.ErrInvalid, "the DataType id is null")
-	}
-	d := &Def{Name: name, st: cloneStructure(def), table: append([]string(nil), namespaceURIs...)}
-	d.DataType, d.DTURI = splitID(dataTypeID)
-	if !encodingID.NodeID.IsNull() {
-		r.defEntry(d, encodingID)
-	}
-	return r.addDefinition(d)
+	return r.addStructure(encodingID, dataTypeID, name, def, append([]string(nil), namespaceURIs...))
 }
 
 // withURI returns x with its namespace index replaced by its URI in
