@@ -84,6 +84,7 @@ func (d *Decoder) Decode(b []byte, m *NetworkMessage) error {
 	} else {
 		m.SecurityFooter = nil
 	}
+	r = wire.Reader{}
 	r.Init(b[:end], &d.vlim)
 	if h.promotedEnd > h.promoted {
 		r.Raw(h.promoted)
@@ -91,6 +92,7 @@ func (d *Decoder) Decode(b []byte, m *NetworkMessage) error {
 	} else {
 		m.PromotedFields = m.PromotedFields[:0]
 	}
+	r = wire.Reader{}
 	r.Init(b[:end], &d.vlim)
 	r.Raw(h.payload)
 	switch {
