@@ -18,9 +18,7 @@ type Transport interface {
 	// Send sends one NetworkMessage.
 	Send(ctx context.Context, b []byte) error
 	// Receive reads one NetworkMessage into b and returns its length. A
-	// message longer than b is an error wrapping ErrTruncated... or is
-	// cut, as the transport allows (UDP cuts; Receive then reports
-	// errMessageCut).
+	// message longer than b is reported with an error (UDP cuts it).
 	Receive(ctx context.Context, b []byte) (int, error)
 	// Close releases the transport; later calls fail with ErrClosed.
 	Close() error
@@ -43,6 +41,10 @@ type UDPOptions struct {
 	// TTL is the multicast TTL (hop limit); 0 means 1, the packets stay on
 	// the local network.
 	TTL int
+	// ReuseAddress sets SO_REUSEADDR and SO_REUSEPORT on a listening
+	// socket, so that other programs on the host can bind the same
+	// address (open62541 binds the address of each of its connections).
+	ReuseAddress bool
 }
 
 // DialUDP returns a sending UDP transport to addr ("host:port"; a multicast
@@ -86,6 +88,13 @@ func ListenUDP(addr string, o UDPOptions) (*UDP, error) {
 			}
 		}
 		conn, err = net.ListenMulticastUDP(udpNetwork(ua), ifi, ua)
+	} else if o.ReuseAddress {
+		lc := net.ListenConfig{Control: reuseControl}
+		var pc net.PacketConn
+		pc, err = lc.ListenPacket(context.Background(), udpNetwork(ua), ua.String())
+		if err == nil {
+			conn = pc.(*net.UDPConn)
+		}
 	} else {
 		conn, err = net.ListenUDP(udpNetwork(ua), ua)
 	}
@@ -140,8 +149,11 @@ func (u *UDP) Receive(ctx context.Context, b []byte) (int, error) {
 	}
 	n, flags, _, _, err := u.conn.ReadMsgUDP(b, nil)
 	if err != nil {
-		if ctx.Err() != nil && errors.Is(err, os.ErrDeadlineExceeded) {
-			return 0, ctx.Err()
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			if dl, ok := ctx.Deadline(); ctx.Err() != nil || (ok && !time.Now().Before(dl)) {
+				<-ctx.Done()
+				return 0, ctx.Err()
+			}
 		}
 		return 0, u.wrap(err)
 	}

@@ -5,6 +5,7 @@ package pubsub
 import (
 	"errors"
 	"net"
+	"syscall"
 )
 
 const msgTrunc = 0
@@ -14,4 +15,8 @@ func setMulticastSend(conn *net.UDPConn, group *net.UDPAddr, o UDPOptions) error
 		return errors.New("pubsub: multicast interface and TTL are set on Linux, BSD and macOS only")
 	}
 	return nil
+}
+
+func reuseControl(network, address string, c syscall.RawConn) error {
+	return errors.New("pubsub: ReuseAddress is supported on Linux, BSD and macOS only")
 }

@@ -10,6 +10,20 @@ import (
 
 const msgTrunc = syscall.MSG_TRUNC
 
+func reuseControl(network, address string, c syscall.RawConn) error {
+	var serr error
+	err := c.Control(func(fd uintptr) {
+		if serr = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_REUSEADDR, 1); serr != nil {
+			return
+		}
+		serr = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, soReusePort, 1)
+	})
+	if err != nil {
+		return err
+	}
+	return serr
+}
+
 // setMulticastSend sets the outgoing interface and TTL of multicast datagrams.
 func setMulticastSend(conn *net.UDPConn, group *net.UDPAddr, o UDPOptions) error {
 	ttl := o.TTL
