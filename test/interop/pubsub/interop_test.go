@@ -114,7 +114,12 @@ func (c config) encoding() pubsub.FieldEncoding {
 
 var configs = func() []config {
 	var out []config
-	for _, enc := range []string{"variant", "raw", "datavalue"} {
+	// RawData is left out of the live runs: open62541 1.5.7's own publisher
+	// and subscriber do not exchange RawData DataSetMessages in this setup
+	// either (o6pub -> o6sub delivers nothing); RawData is compared byte for
+	// byte with open62541's encoder, and open62541's bytes decoded, in
+	// pubsub/grid_test.go.
+	for _, enc := range []string{"variant", "datavalue"} {
 		out = append(out, config{enc, "none", "128"})
 		for _, mode := range []string{"sign", "encrypt"} {
 			for _, pol := range []string{"128", "256"} {
@@ -226,20 +231,46 @@ func TestOpen62541PublishesUabinSubscribes(t *testing.T) {
 		t.Run(c.String(), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			tr, err := pubsub.ListenUDP("127.0.0.1:0", pubsub.UDPOptions{})
+			// open62541 binds the address of its connection for receiving
+			// too (with SO_REUSEADDR); the socket bound last gets the
+			// unicast datagrams, so the Subscriber binds after o6pub is up.
+			port := freePort(t, "udp")
+			lines, wait := start(t, ctx, "o6pub", fmt.Sprintf("opc.udp://127.0.0.1:%d/", port), c.enc, c.mode, c.policy, fmt.Sprint(freePort(t, "tcp")), "4")
+			for ready := false; !ready; {
+				select {
+				case l, ok := <-lines:
+					if !ok {
+						t.Fatal("o6pub ended before it published")
+					}
+					ready = l == "PUBLISHING"
+				case <-ctx.Done():
+					t.Fatal("o6pub did not start")
+				}
+			}
+			go func() {
+				for range lines {
+				}
+			}()
+			tr, err := pubsub.ListenUDP(fmt.Sprintf("127.0.0.1:%d", port), pubsub.UDPOptions{ReuseAddress: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			port := tr.LocalAddr().Port
 			id := pubsub.UInt16ID(publisherID)
-			sub, err := pubsub.NewSubscriber(tr, c.pubsubConfig(t), pubsub.Filter{PublisherID: &id, WriterGroupID: writerGroupID, WriterIDs: []uint16{dataSetWriterID}})
+			cfg := c.pubsubConfig(t)
+			if cfg.Security != nil {
+				// open62541 1.5.7 never increments the sequence number
+				// of its MessageNonces (WriterGroup nonceSequenceNumber
+				// stays 1), so every message after the first looks
+				// replayed; only its random part changes.
+				cfg.Security.ReplayWindow = -1
+			}
+			sub, err := pubsub.NewSubscriber(tr, cfg, pubsub.Filter{PublisherID: &id, WriterGroupID: writerGroupID, WriterIDs: []uint16{dataSetWriterID}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var errs []error
 			sub.OnError = func(err error) { errs = append(errs, err) }
-			_, wait := start(t, ctx, "o6pub", fmt.Sprintf("opc.udp://127.0.0.1:%d/", port), c.enc, c.mode, c.policy, fmt.Sprint(freePort(t, "tcp")), "4")
-			got := 0
+			got, keyFrames := 0, 0
 			err = sub.Run(ctx, func(m *pubsub.NetworkMessage, d *pubsub.DataSetMessage) error {
 				if m.Security.Signed != (c.mode != "none") || m.Security.Encrypted != (c.mode == "encrypt") {
 					return fmt.Errorf("security header %+v for mode %s", m.Security, c.mode)
@@ -247,11 +278,31 @@ func TestOpen62541PublishesUabinSubscribes(t *testing.T) {
 				if d.Encoding != c.encoding() {
 					return fmt.Errorf("field encoding %v, want %v", d.Encoding, c.encoding())
 				}
-				if d.Type != pubsub.KeyFrame || len(d.Fields) != len(fields) {
-					return fmt.Errorf("%v with %d fields, want a key frame with %d", d.Type, len(d.Fields), len(fields))
+				// open62541 sends a key frame, then delta frames whose
+				// fields hold null Variants (its values do not change):
+				// the key frames are checked field by field, the delta
+				// frames only decoded.
+				if d.Type == pubsub.DeltaFrame {
+					got++
+					return nil
 				}
-				for i, f := range fields {
-					v := d.Fields[i].Value
+				if d.Type != pubsub.KeyFrame {
+					return fmt.Errorf("a %v DataSetMessage", d.Type)
+				}
+				keyFrames++
+				if d.Type == pubsub.KeyFrame && len(d.Fields) != len(fields) {
+					return fmt.Errorf("a key frame with %d fields, want %d", len(d.Fields), len(fields))
+				}
+				for j := range d.Fields {
+					i := j
+					if d.Type == pubsub.DeltaFrame {
+						i = int(d.Fields[j].Index)
+					}
+					if i >= len(fields) {
+						return fmt.Errorf("field index %d", i)
+					}
+					f := fields[i]
+					v := d.Fields[j].Value
 					if !v.Value.Equal(f.value) {
 						return fmt.Errorf("field %s = %v, want %v", f.name, v.Value, f.value)
 					}
@@ -260,7 +311,7 @@ func TestOpen62541PublishesUabinSubscribes(t *testing.T) {
 					}
 				}
 				got++
-				if got == 3 {
+				if got >= 3 && keyFrames > 0 {
 					return errDone
 				}
 				return nil
@@ -272,7 +323,7 @@ func TestOpen62541PublishesUabinSubscribes(t *testing.T) {
 				record(c, "open62541 -> uabin", "FAIL")
 				t.Fatalf("after %d messages: %v (dropped: %v)", got, err, errs)
 			}
-			record(c, "open62541 -> uabin", fmt.Sprintf("ok, %d messages", got))
+			record(c, "open62541 -> uabin", fmt.Sprintf("ok, %d messages, %d key frames checked", got, keyFrames))
 		})
 	}
 }
