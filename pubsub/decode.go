@@ -104,8 +104,8 @@ func (d *Decoder) Decode(b []byte, m *NetworkMessage) error {
 		c.TotalSize = r.Uint32()
 		start := r.Offset()
 		data := r.ByteStringRaw()
-		if r.Err() == nil && data == nil {
-			r.FailAt(start, wire.ErrInvalid, "pubsub: null ChunkData")
+		if r.Err() == nil && len(data) == 0 {
+			r.FailAt(start, wire.ErrInvalid, "pubsub: null or empty ChunkData")
 		}
 		c.Data = append(c.Data[:0], data...)
 		if r.Err() == nil && r.Remaining() != 0 {

@@ -298,6 +298,9 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 	var err2 error
 	switch {
 	case m.IsChunk:
+		if len(m.Chunk.Data) == 0 {
+			return 0, 0, encodeError("NetworkMessage.Chunk.Data", wire.ErrInvalid, "pubsub: a chunk carries at least one byte")
+		}
 		appendChunk(w, &m.Chunk)
 	case m.Type == DataSetPayload:
 		err2 = e.appendPayload(w, m, c&ContentPayloadHeader != 0)
