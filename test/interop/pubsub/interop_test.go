@@ -119,7 +119,7 @@ var configs = func() []config {
 	// either (o6pub -> o6sub delivers nothing); RawData is compared byte for
 	// byte with open62541's encoder, and open62541's bytes decoded, in
 	// pubsub/grid_test.go.
-	for _, enc := range []string{"variant", "datavalue"} {
+	for _, enc := range strings.Fields(envOr("UABIN_O6_PUBSUB_ENCODINGS", "variant datavalue")) {
 		out = append(out, config{enc, "none", "128"})
 		for _, mode := range []string{"sign", "encrypt"} {
 			for _, pol := range []string{"128", "256"} {
@@ -376,11 +376,12 @@ func TestUabinPublishesOpen62541Subscribes(t *testing.T) {
 				}
 				m.Messages[0].Fields = append(m.Messages[0].Fields, pubsub.Field{Value: dv})
 			}
-			var printed []string
+			var printed, logged []string
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
 				for l := range lines {
+					logged = append(logged, l)
 					if strings.HasPrefix(l, "FIELD ") {
 						printed = append(printed, strings.TrimPrefix(l, "FIELD "))
 					}
@@ -410,9 +411,20 @@ func TestUabinPublishesOpen62541Subscribes(t *testing.T) {
 			}
 			if werr != nil || strings.Join(printed, "\n") != strings.Join(want, "\n") {
 				record(c, "uabin -> open62541", "FAIL")
+				if len(logged) > 20 {
+					logged = logged[len(logged)-20:]
+				}
+				t.Logf("o6sub output (tail):\n%s", strings.Join(logged, "\n"))
 				t.Fatalf("o6sub: %v; printed\n%s\nwant\n%s", werr, strings.Join(printed, "\n"), strings.Join(want, "\n"))
 			}
 			record(c, "uabin -> open62541", "ok, all 9 fields")
 		})
 	}
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
 }
