@@ -21,7 +21,7 @@ const gridSize = 6 * 6 * 2 * 2 * 3 * 2 * 2 * 3 * 2
 
 type gridCfg struct {
 	pubType, group, payloadHdr, classID, ts, promoted, sec, enc, count, dsBits, dsType int
-	configured                                                                          bool
+	configured                                                                         bool
 }
 
 func gridAt(idx int) gridCfg {

@@ -68,8 +68,8 @@ func TestExactBytes(t *testing.T) {
 		"f1"+ // UADPVersion 1, PublisherId, GroupHeader, PayloadHeader, ExtendedFlags1
 		"01"+ // ExtendedFlags1: PublisherId UInt16
 		"ba08"+ // PublisherId 2234
-		"01"+ "6400"+ // GroupFlags WriterGroupId, 100
-		"01"+ "4df4"+ // Count 1, DataSetWriterId 62541
+		"01"+"6400"+ // GroupFlags WriterGroupId, 100
+		"01"+"4df4"+ // Count 1, DataSetWriterId 62541
 		"01"+ // DataSetFlags1: valid, Variant
 		"0200"+ // FieldCount 2
 		"06d6ffffff"+ // Int32 -42
