@@ -30,11 +30,12 @@ func (e *Encoder) AppendChunks(dst [][]byte, m *NetworkMessage, maxSize int) ([]
 	if e.sec != nil {
 		sig = e.sec.cfg.Keys.Policy().SignatureLen
 	}
+	tmpl.Chunk.Data = []byte{0}
 	probe, err := e.marshalPlain(&tmpl)
 	if err != nil {
 		return dst, err
 	}
-	room := maxSize - len(probe) - sig
+	room := maxSize - (len(probe) - 1) - sig
 	if room <= 0 {
 		return dst, encodeError("NetworkMessage", wire.ErrLimitExceeded, "pubsub: headers of %d bytes leave no room for chunk data in %d", len(probe)+sig, maxSize)
 	}
