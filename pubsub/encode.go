@@ -65,6 +65,7 @@ type Encoder struct {
 	writers writerTable
 	vc      valueCodecs
 	sec     *sealer
+	off     *Offsets // recording offsets (Offsets), nil otherwise
 }
 
 // NewEncoder returns an Encoder for cfg.
@@ -216,12 +217,15 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 			w.Uint16(m.WriterGroupID)
 		}
 		if gf&groupGroupVersion != 0 {
+			e.mark(&e.offs().GroupVersion, w)
 			w.Uint32(m.GroupVersion)
 		}
 		if gf&groupNetworkMessageNumber != 0 {
+			e.mark(&e.offs().NetworkMessageNumber, w)
 			w.Uint16(m.NetworkMessageNumber)
 		}
 		if gf&groupSequenceNumber != 0 {
+			e.mark(&e.offs().SequenceNumber, w)
 			w.Uint16(m.SequenceNumber)
 		}
 	}
@@ -241,9 +245,11 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 		}
 	}
 	if c&ContentTimestamp != 0 {
+		e.mark(&e.offs().Timestamp, w)
 		w.Int64(int64(m.Timestamp))
 	}
 	if c&ContentPicoSeconds != 0 {
+		e.mark(&e.offs().PicoSeconds, w)
 		w.Uint16(m.PicoSeconds)
 	}
 	if c&ContentPromotedFields != 0 {
@@ -295,6 +301,7 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 		return 0, 0, err
 	}
 	payload = len(w.Buf)
+	e.mark(&e.offs().Payload, w)
 	var err2 error
 	switch {
 	case m.IsChunk:
@@ -357,6 +364,9 @@ func (e *Encoder) appendPayload(w *wire.Writer, m *NetworkMessage, header bool) 
 				"pubsub: without a PayloadHeader, several DataSetMessages need a ConfiguredSize each (writer %d)", d.WriterID)
 		}
 		at := len(w.Buf)
+		if e.off != nil {
+			e.off.Messages = append(e.off.Messages, MessageOffsets{Start: at, SequenceNumber: -1})
+		}
 		if err := e.appendDataSetMessage(w, d, wr); err != nil {
 			return wire.WithPath(err, "NetworkMessage.Messages["+strconv.Itoa(i)+"]")
 		}
@@ -458,6 +468,9 @@ func (e *Encoder) appendDataSetHeader(w *wire.Writer, d *DataSetMessage, valid b
 		w.Uint8(f2)
 	}
 	if c&DataSetSequenceNumber != 0 {
+		if e.off != nil && len(e.off.Messages) > 0 {
+			e.off.Messages[len(e.off.Messages)-1].SequenceNumber = len(w.Buf)
+		}
 		w.Uint16(d.SequenceNumber)
 	}
 	if c&DataSetTimestamp != 0 {
@@ -491,6 +504,10 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 				return encodeError("Fields", wire.ErrInvalid, "pubsub: a RawData key frame has all %d fields of its layout, not %d", len(layout.fields), len(d.Fields))
 			}
 			for i := range d.Fields {
+				if e.off != nil && len(e.off.Messages) > 0 {
+					mo := &e.off.Messages[len(e.off.Messages)-1]
+					mo.Fields = append(mo.Fields, len(w.Buf))
+				}
 				layout.fields[i].appendRaw(w, &e.vc.opts, &d.Fields[i].Value.Value)
 				if err := w.Err(); err != nil {
 					return wire.WithPath(err, "Fields["+strconv.Itoa(i)+"]")
@@ -546,4 +563,78 @@ func (e *Encoder) appendValue(w *wire.Writer, enc FieldEncoding, v *types.DataVa
 	}
 	w.Buf = b
 	return nil
+}
+
+// Offsets are the byte offsets of the fields of one encoded NetworkMessage
+// that a Subscriber of a fixed layout reads in place (Part 14 Annex A:
+// the periodic fixed header layout), or that a Publisher patches before
+// sending the next message. -1 means the field is absent.
+type Offsets struct {
+	GroupVersion, NetworkMessageNumber, SequenceNumber int
+	Timestamp, PicoSeconds                             int
+	// Payload is the first byte after the SecurityHeader.
+	Payload int
+	// Messages are the DataSetMessages of the payload.
+	Messages []MessageOffsets
+}
+
+// MessageOffsets are the offsets within one DataSetMessage's NetworkMessage.
+type MessageOffsets struct {
+	Start          int   // DataSetFlags1
+	SequenceNumber int   // DataSetMessageSequenceNumber, or -1
+	Fields         []int // each RawData field of a key frame
+}
+
+// The header layouts of Part 14 Annex A, as NetworkContent and
+// DataSetContent masks.
+const (
+	// PeriodicFixedNetworkContent is the NetworkMessage header of the
+	// periodic fixed layout (A.2.1.4, UadpNetworkMessageContentMask
+	// 0x3f): PublisherId, then a GroupHeader with WriterGroupId,
+	// GroupVersion, NetworkMessageNumber and SequenceNumber.
+	PeriodicFixedNetworkContent = ContentPublisherID | ContentGroupHeader | ContentWriterGroupID |
+		ContentGroupVersion | ContentNetworkMessageNumber | ContentSequenceNumber
+	// PeriodicFixedDataSetContent is its DataSetMessage header (A.2.1.7,
+	// UadpDataSetMessageContentMask 0x24): DataSetMessageSequenceNumber
+	// and Status, with RawData fields.
+	PeriodicFixedDataSetContent = DataSetStatus | DataSetSequenceNumber
+	// DynamicNetworkContent is the NetworkMessage header of the dynamic
+	// layout (A.2.2.4, mask 0x41): PublisherId and PayloadHeader.
+	DynamicNetworkContent = ContentPublisherID | ContentPayloadHeader
+)
+
+// Offsets encodes m as Append does (without signing it) and returns where
+// its fields are. With a fixed layout (the same Content, PublisherId type,
+// security and Layouts of fixed size) the offsets are the same for every
+// message, so a Subscriber can read a field at its known offset.
+func (e *Encoder) Offsets(m *NetworkMessage) (Offsets, error) {
+	o := Offsets{GroupVersion: -1, NetworkMessageNumber: -1, SequenceNumber: -1, Timestamp: -1, PicoSeconds: -1, Payload: -1}
+	e.off = &o
+	defer func() { e.off = nil }()
+	c := *m
+	if e.sec != nil {
+		c.Security = SecurityHeader{Enabled: true, Signed: true, Encrypted: e.sec.cfg.Mode == SecuritySignAndEncrypt, NonceLen: 8}
+	}
+	w := wire.Writer{EmptyStrings: e.vc.opts.EmptyStrings}
+	if _, _, err := e.appendMessage(&w, &c); err != nil {
+		return Offsets{}, err
+	}
+	return o, nil
+}
+
+// offs returns the Offsets being recorded, or scratchOffsets, which mark
+// never writes (it writes only while recording).
+func (e *Encoder) offs() *Offsets {
+	if e.off == nil {
+		return &scratchOffsets
+	}
+	return e.off
+}
+
+var scratchOffsets Offsets
+
+func (e *Encoder) mark(p *int, w *wire.Writer) {
+	if e.off != nil {
+		*p = len(w.Buf)
+	}
 }

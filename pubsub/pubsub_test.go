@@ -289,3 +289,34 @@ func TestRawLayoutOffsets(t *testing.T) {
 		t.Fatalf("back: %v %+v", err, back.Fields)
 	}
 }
+
+// TestPeriodicFixedOffsets: the periodic fixed layout of Part 14 A.2.1 has
+// its fields at the same offsets in every message.
+func TestPeriodicFixedOffsets(t *testing.T) {
+	meta := types.DataSetMetaDataType{Fields: []types.FieldMetaData{
+		{Name: "a", BuiltInType: uint8(types.TypeInt32), ValueRank: -1},
+		{Name: "b", BuiltInType: uint8(types.TypeDouble), ValueRank: -1},
+	}}
+	l, _ := pubsub.NewLayout(meta, pubsub.LayoutOptions{})
+	enc, _ := pubsub.NewEncoder(pubsub.Config{Writers: []pubsub.Writer{{ID: 1, Layout: l}}})
+	m := pubsub.NetworkMessage{Content: pubsub.PeriodicFixedNetworkContent, PublisherID: pubsub.UInt16ID(1), WriterGroupID: 2,
+		Messages: []pubsub.DataSetMessage{{WriterID: 1, Encoding: pubsub.EncodingRawData, Content: pubsub.PeriodicFixedDataSetContent,
+			Fields: []pubsub.Field{{Value: types.DataValue{Value: types.VariantFromInt32(1)}}, {Value: types.DataValue{Value: types.VariantFromFloat64(2)}}}}}}
+	o, err := enc.Offsets(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 0 flags, 1 ExtendedFlags1, 2 PublisherId, 4 GroupFlags, 5
+	// WriterGroupId, 7 GroupVersion, 11 NetworkMessageNumber, 13
+	// SequenceNumber, 15 DataSetFlags1, 16 DataSetMessageSequenceNumber, 18
+	// Status, 20 and 24 the fields.
+	if o.GroupVersion != 7 || o.NetworkMessageNumber != 11 || o.SequenceNumber != 13 || o.Payload != 15 || o.Timestamp != -1 ||
+		len(o.Messages) != 1 || o.Messages[0].Start != 15 || o.Messages[0].SequenceNumber != 16 ||
+		len(o.Messages[0].Fields) != 2 || o.Messages[0].Fields[0] != 20 || o.Messages[0].Fields[1] != 24 {
+		t.Fatalf("offsets %+v", o)
+	}
+	b, _ := enc.Marshal(&m)
+	if len(b) != 32 || b[24+7] != 0x40 {
+		t.Fatalf("%x", b)
+	}
+}
