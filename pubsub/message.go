@@ -47,12 +47,22 @@ type PublisherID struct {
 	Str string
 }
 
-// ByteID, UInt16ID, UInt32ID, UInt64ID and StringID build PublisherIDs.
-func ByteID(v uint8) PublisherID    { return PublisherID{Type: PublisherIDByte, Num: uint64(v)} }
+// ByteID returns a Byte PublisherID.
+func ByteID(v uint8) PublisherID { return PublisherID{Type: PublisherIDByte, Num: uint64(v)} }
+
+// UInt16ID returns a UInt16 PublisherID.
 func UInt16ID(v uint16) PublisherID { return PublisherID{Type: PublisherIDUInt16, Num: uint64(v)} }
+
+// UInt32ID returns a UInt32 PublisherID.
 func UInt32ID(v uint32) PublisherID { return PublisherID{Type: PublisherIDUInt32, Num: uint64(v)} }
+
+// UInt64ID returns a UInt64 PublisherID.
 func UInt64ID(v uint64) PublisherID { return PublisherID{Type: PublisherIDUInt64, Num: v} }
+
+// StringID returns a String PublisherID.
 func StringID(s string) PublisherID { return PublisherID{Type: PublisherIDString, Str: s} }
+
+// String returns the PublisherId as `UInt16(2234)` or as a quoted string.
 func (p PublisherID) String() string {
 	if p.Type == PublisherIDString {
 		return strconv.Quote(p.Str)
@@ -174,6 +184,7 @@ const (
 	EncodingDataValue FieldEncoding = 2
 )
 
+// String returns the encoding's name.
 func (e FieldEncoding) String() string {
 	switch e {
 	case EncodingVariant:
@@ -197,6 +208,7 @@ const (
 	KeepAlive  DataSetMessageType = 3 // Keep Alive (§7.2.4.5.8)
 )
 
+// String returns the type's name.
 func (t DataSetMessageType) String() string {
 	switch t {
 	case KeyFrame:
@@ -286,6 +298,7 @@ type Chunk struct {
 	Data []byte
 }
 
+// String summarises m for logs.
 func (m *NetworkMessage) String() string {
 	return fmt.Sprintf("NetworkMessage{Publisher %v, WriterGroup %d, Seq %d, %d DataSetMessages}",
 		m.PublisherID, m.WriterGroupID, m.SequenceNumber, len(m.Messages))
