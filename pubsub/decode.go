@@ -623,6 +623,13 @@ func (d *Decoder) consumeValues(r *wire.Reader, b []byte, dm *DataSetMessage, de
 			if err != nil {
 				err = shift(err, off, "")
 			}
+		case r.Remaining() > 0 && numericSize(types.BuiltinType(b[off])) > 0:
+			// a numeric scalar Variant (mask = its type id, no array
+			// or dimension bits): read it here (numeric.go)
+			clearDataValue(&f.Value)
+			t := types.BuiltinType(r.Uint8())
+			f.Value.Value.SetBits(t, consumeNumericBits(r, t))
+			err = r.Err()
 		default:
 			clearDataValue(&f.Value)
 			k, err = d.vc.variant.Decode(b[off:off+r.Remaining()], &f.Value.Value)

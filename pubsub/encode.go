@@ -508,7 +508,12 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 					mo := &e.off.Messages[len(e.off.Messages)-1]
 					mo.Fields = append(mo.Fields, len(w.Buf))
 				}
-				layout.fields[i].appendRaw(w, &e.vc.opts, &d.Fields[i].Value.Value)
+				f, v := &layout.fields[i], &d.Fields[i].Value.Value
+				if f.valueRank == -1 && f.bt == v.Type() && numericScalar(v) {
+					w.Buf = appendNumericBits(w.Buf, f.bt, v.Bits()) // the common case, without calls
+					continue
+				}
+				f.appendRaw(w, &e.vc.opts, v)
 				if err := w.Err(); err != nil {
 					return wire.WithPath(err, "Fields["+strconv.Itoa(i)+"]")
 				}
@@ -551,6 +556,12 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 }
 
 func (e *Encoder) appendValue(w *wire.Writer, enc FieldEncoding, v *types.DataValue) error {
+	if enc != EncodingDataValue && numericScalar(&v.Value) {
+		// a numeric scalar Variant: its type id, then its bits (numeric.go)
+		t := v.Value.Type()
+		w.Buf = appendNumericBits(append(w.Buf, byte(t)), t, v.Value.Bits())
+		return nil
+	}
 	var b []byte
 	var err error
 	if enc == EncodingDataValue {

@@ -301,21 +301,11 @@ func (f *rawField) appendScalar(w *wire.Writer, vo *uabin.Options, v *types.Vari
 		w.Fail(wire.Errorf(wire.ErrInvalid, "pubsub: RawData field %q wants a scalar %v, has %v", f.name, f.bt, describe(v)))
 		return
 	}
+	if numericSize(t) > 0 {
+		w.Buf = appendNumericBits(w.Buf, t, v.Bits())
+		return
+	}
 	switch t {
-	case types.TypeBoolean, types.TypeSByte, types.TypeByte:
-		w.Uint8(uint8(v.Bits()))
-	case types.TypeInt16, types.TypeUInt16:
-		w.Uint16(uint16(v.Bits()))
-	case types.TypeInt32, types.TypeUInt32, types.TypeStatusCode:
-		w.Uint32(uint32(v.Bits()))
-	case types.TypeFloat:
-		f32, _ := v.Float32()
-		w.Float32(f32)
-	case types.TypeDouble:
-		f64, _ := v.Float64()
-		w.Float64(f64)
-	case types.TypeInt64, types.TypeUInt64, types.TypeDateTime:
-		w.Uint64(v.Bits())
 	case types.TypeString, types.TypeXmlElement:
 		s := v.Str()
 		if f.maxStr > 0 && len(s) > int(f.maxStr) {
@@ -456,23 +446,11 @@ func (f *rawField) consumeElems(r *wire.Reader, b []byte, vo *uabin.Options, v *
 }
 
 func (f *rawField) consumeScalar(r *wire.Reader, b []byte, vo *uabin.Options, v *types.Variant) {
+	if numericSize(f.bt) > 0 {
+		v.SetBits(f.bt, consumeNumericBits(r, f.bt))
+		return
+	}
 	switch f.bt {
-	case types.TypeBoolean:
-		v.SetBits(f.bt, boolBits(r.Bool()))
-	case types.TypeSByte:
-		v.SetBits(f.bt, uint64(int64(r.Int8())))
-	case types.TypeByte:
-		v.SetBits(f.bt, uint64(r.Uint8()))
-	case types.TypeInt16:
-		v.SetBits(f.bt, uint64(int64(r.Int16())))
-	case types.TypeUInt16:
-		v.SetBits(f.bt, uint64(r.Uint16()))
-	case types.TypeInt32:
-		v.SetBits(f.bt, uint64(int64(r.Int32())))
-	case types.TypeUInt32, types.TypeFloat, types.TypeStatusCode:
-		v.SetBits(f.bt, uint64(r.Uint32()))
-	case types.TypeInt64, types.TypeUInt64, types.TypeDouble, types.TypeDateTime:
-		v.SetBits(f.bt, r.Uint64())
 	case types.TypeString, types.TypeXmlElement:
 		start := r.Offset()
 		raw := r.StrRaw()
