@@ -1,10 +1,11 @@
 package main
 
-// The open62541 (C) column: uabin against the C reference benchmark of
-// ../shared/open62541-bench (its programs bench and bench_w8, usually run
-// through its run.sh), whose output is parsed here, and uabin with its fast
-// paths (through uabin.Codec[T], testCase.typed) timed in rounds that
-// alternate with the C runs.
+// The open62541 (C) column: uabin against the C benchmark programs bench
+// (W1-W7) and bench_w8 (W8), which time open62541 v1.5.7 on the same
+// workloads and are kept outside this repository, in the directory named by
+// $UABIN_OPEN62541_DIR (usually run through its run.sh). Their output is
+// parsed here, and uabin with its fast paths (through uabin.Codec[T],
+// testCase.typed) is timed in rounds that alternate with the C runs.
 
 import (
 	"bufio"
@@ -13,6 +14,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -170,7 +172,37 @@ func (s cSource) String() string {
 	if s.file != "" {
 		return "file " + s.file
 	}
-	return "`" + strings.Join(s.cmd, " ") + "`"
+	return "`" + displayCommand(s.cmd) + "`"
+}
+
+// The directory of the C benchmark programs (run.sh, build.sh, bench.c,
+// bench_w8.c and the open62541 tarball), which is not part of this
+// repository: the environment variable o6DirVar names it; o6DefaultDir,
+// relative to bench/compare, is ../shared/open62541-bench beside the
+// repository.
+const (
+	o6DirVar     = "UABIN_OPEN62541_DIR"
+	o6DefaultDir = "../../../shared/open62541-bench"
+)
+
+// displayCommand returns cmd as the report shows it: a program inside the
+// directory of the C benchmark programs is written as
+// $UABIN_OPEN62541_DIR/NAME, so that the report names no path of the
+// machine it ran on.
+func displayCommand(cmd []string) string {
+	words := slices.Clone(cmd)
+	dir := os.Getenv(o6DirVar)
+	if dir == "" {
+		dir = o6DefaultDir
+	}
+	absDir, err1 := filepath.Abs(dir)
+	absProg, err2 := filepath.Abs(words[0])
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(absDir, absProg); err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			words[0] = "$" + o6DirVar + "/" + filepath.ToSlash(rel)
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // read returns the parsed output of the source, running the command (its
@@ -201,10 +233,11 @@ func (s cSource) read(progress io.Writer) (cRun, error) {
 	return r, nil
 }
 
-// fixedSize are the fixed-size scalars of the issue: they own no memory
-// and C decodes them into a variable it already has, so decoding into a
-// new value is compared with uabin decoding into a reused value (a Go
-// new(T) per call is the caller's cost, not the codec's).
+// fixedSize are the fixed-size scalars (W1 UInt32, Double, Guid, DateTime,
+// the numeric and Guid NodeIds): they own no memory and C decodes them into
+// a variable it already has, so decoding into a new value is compared with
+// uabin decoding into a reused value (a Go new(T) per call is the caller's
+// cost, not the codec's).
 var fixedSize = map[string]bool{
 	"W1UInt32": true, "W1Double": true, "W1Guid": true, "W1DateTime": true,
 	"W1NodeIdTwoByte": true, "W1NodeIdFourByte": true, "W1NodeIdNumeric": true, "W1NodeIdGuid": true,
@@ -512,7 +545,7 @@ func renderCNotes(b *strings.Builder, cmp *cComparison) {
 	if version == "" {
 		version = "(version not printed)"
 	}
-	fmt.Fprintf(b, "- open62541 %s, built by `../shared/open62541-bench/build.sh` (static, -O2, LTO).\n", version)
+	fmt.Fprintf(b, "- open62541 %s, static, -O2, LTO, built by the `build.sh` of the C benchmark programs (`$%s`, not part of this repository).\n", version, o6DirVar)
 	var srcs []string
 	for _, s := range cmp.sources {
 		srcs = append(srcs, s.String())

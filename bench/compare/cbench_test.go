@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// The fixtures are real output of ../shared/open62541-bench on this kind of
-// machine: `run.sh bench 3 5` (testdata/open62541-bench.txt) and `run.sh w8
-// 200` (testdata/open62541-bench-w8.txt).
+// The fixtures are real output of the C benchmark programs
+// ($UABIN_OPEN62541_DIR/run.sh; the CPU was not recorded): `run.sh bench 3
+// 5` (testdata/open62541-bench.txt) and `run.sh w8 200`
+// (testdata/open62541-bench-w8.txt).
 
 func readFixture(t *testing.T, name string) cRun {
 	t.Helper()
@@ -256,5 +257,31 @@ func BenchmarkDecodeNew(b *testing.B) {
 			continue
 		}
 		b.Run(c.id, func(b *testing.B) { benchOp(b, c, dirDecodeNew, implFast) })
+	}
+}
+
+// TestDisplayCommand checks that the report writes the directory of the C
+// benchmark programs as $UABIN_OPEN62541_DIR, whether it comes from the
+// variable or is the default, and leaves other commands alone.
+func TestDisplayCommand(t *testing.T) {
+	t.Setenv(o6DirVar, "")
+	if got := displayCommand([]string{"../../../shared/open62541-bench/run.sh", "bench"}); got != "$UABIN_OPEN62541_DIR/run.sh bench" {
+		t.Errorf("default directory: %q", got)
+	}
+	dir := t.TempDir()
+	t.Setenv(o6DirVar, dir)
+	for _, tt := range []struct {
+		cmd  []string
+		want string
+	}{
+		{[]string{filepath.Join(dir, "run.sh"), "w8"}, "$UABIN_OPEN62541_DIR/run.sh w8"},
+		{[]string{filepath.Join(dir, "out", "bin", "bench"), "31", "5"}, "$UABIN_OPEN62541_DIR/out/bin/bench 31 5"},
+		{[]string{"run.sh", "bench"}, "run.sh bench"},
+		{[]string{filepath.Join(filepath.Dir(dir), "run.sh")}, filepath.Join(filepath.Dir(dir), "run.sh")},
+		{[]string{dir}, dir},
+	} {
+		if got := displayCommand(tt.cmd); got != tt.want {
+			t.Errorf("displayCommand(%q) = %q, want %q", tt.cmd, got, tt.want)
+		}
 	}
 }

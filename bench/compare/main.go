@@ -3,7 +3,7 @@
 // (docs/workloads.md), and prints one markdown table: for every workload
 // and direction, uabin with fast paths, uabin with plans only and gopcua,
 // each with ns/op, B/op, allocs/op and MB/s, and the ratios gopcua/uabin and
-// plans/fast, followed by plain-copy floors, the targets of issue 5 and the
+// plans/fast, followed by plain-copy floors, uabin's speed targets and the
 // known differences of gopcua.
 //
 // Every case is verified before anything is timed (the same checks run as
@@ -14,16 +14,19 @@
 //	go run . [-benchtime 300ms] [-run REGEXP] [-write ../../docs/benchmarks.md]
 //	         [-c FILE]... [-c-run 'COMMAND ARGS']... [-c-rounds 3] [-c-only]
 //
-// With -c or -c-run the report gains the open62541 (C) comparison of
-// issue 15: uabin/C time ratios per row for encoding into a reused buffer
-// (C enc), decoding into a new value (C dec+clr) and decoding into a reused
-// value (C dec), their geometric means over W1-W7, and W8 framing and
-// reassembly. -c names a file with the saved output of the C programs of
-// ../shared/open62541-bench (bench and/or bench_w8); -c-run a command that
+// With -c or -c-run the report gains the comparison with open62541 (C):
+// uabin/C time ratios per row for encoding into a reused buffer (C enc),
+// decoding into a new value (C dec+clr) and decoding into a reused value
+// (C dec), their geometric means over W1-W7, and W8 framing and
+// reassembly. The C side is two C benchmark programs, bench and bench_w8,
+// kept outside this repository in the directory named by the environment
+// variable UABIN_OPEN62541_DIR (by default ../shared/open62541-bench beside
+// the repository), whose run.sh builds open62541 v1.5.7 from its tarball and
+// runs them. -c names a file with their saved output; -c-run a command that
 // prints it, run once per round, for example
 //
-//	taskset -c 1 go run . -c-run '../../../shared/open62541-bench/run.sh bench' \
-//	    -c-run '../../../shared/open62541-bench/run.sh w8' -c-rounds 5
+//	o6=${UABIN_OPEN62541_DIR:-../../../shared/open62541-bench}
+//	taskset -c 1 go run . -c-run "$o6/run.sh bench" -c-run "$o6/run.sh w8" -c-rounds 5
 //
 // Each of the -c-rounds rounds runs the commands, then times uabin-fast on
 // the cases C has figures for, so C and Go alternate on the same (pinned)
@@ -60,7 +63,7 @@ func main() {
 	run := flag.String("run", "", "only the cases whose id (e.g. W4ReadRequest50) matches this regexp")
 	write := flag.String("write", "", "also write the whole report to this markdown file")
 	var sources []cSource
-	flag.Func("c", "a file with the output of open62541-bench's bench and/or bench_w8 (repeatable: each file is one more C sample)",
+	flag.Func("c", "a file with the output of the C benchmark programs bench and/or bench_w8 (repeatable: each file is one more C sample)",
 		func(s string) error { sources = append(sources, cSource{file: s}); return nil })
 	flag.Func("c-run", "a command printing the output of bench or bench_w8, split at spaces, run once per round, e.g. 'PATH/run.sh bench' (repeatable)",
 		func(s string) error {

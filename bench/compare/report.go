@@ -218,7 +218,8 @@ func renderFloors(b *strings.Builder, floors []floor) {
 	}
 }
 
-// target is one goal of issue 5, with what the run measured.
+// target is one of uabin's speed targets (see renderDocument's Targets
+// section for why each), with what the run measured.
 type target struct {
 	goal     string
 	subject  string
@@ -226,8 +227,8 @@ type target struct {
 	met      bool
 }
 
-// evaluateTargets checks the measured figures against the goals of issue 5.
-// Nothing here is asserted in a test: it is reported.
+// evaluateTargets checks the measured figures against uabin's speed
+// targets. Nothing here is asserted in a test: it is reported.
 func evaluateTargets(rows []row, floors []floor) []target {
 	var out []target
 	for _, r := range rows {
@@ -476,12 +477,17 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 
 	if cmp != nil {
 		b.WriteString("\n## Against open62541 (C)\n\n")
-		b.WriteString("The same workloads timed by open62541, the C library of OPC UA\n")
-		b.WriteString("(`../shared/open62541-bench`, issue 15), side by side with uabin with its fast\n")
-		b.WriteString("paths, on the machine above. uabin runs through `uabin.Codec[T]` (`NewCodec`: the\n")
-		b.WriteString("type resolved once, as open62541's callers pass its type descriptor; same bytes\n")
-		b.WriteString("and errors as `Append`/`Unmarshal`, which the table above times); the service\n")
-		b.WriteString("messages W4-W6 through `AppendMessage`/`UnmarshalMessage` as above.\n\n")
+		b.WriteString("The same workloads timed by open62541, the widely used C implementation of\n")
+		b.WriteString("OPC UA, as the reference for what a codec without a garbage collector\n")
+		b.WriteString("achieves, side by side with uabin with its fast paths, on the machine above.\n")
+		b.WriteString("C's figures come from two C programs written for this comparison, `bench`\n")
+		b.WriteString("(W1-W7) and `bench_w8` (W8), which call open62541's API and are built with\n")
+		b.WriteString("open62541 from its source tarball; they are not part of this repository (see\n")
+		b.WriteString("[How to reproduce](#how-to-reproduce)). uabin runs through `uabin.Codec[T]`\n")
+		b.WriteString("(`NewCodec`: the type resolved once, as open62541's callers pass its type\n")
+		b.WriteString("descriptor; same bytes and errors as `Append`/`Unmarshal`, which the table\n")
+		b.WriteString("above times); the service messages W4-W6 through\n")
+		b.WriteString("`AppendMessage`/`UnmarshalMessage` as above.\n\n")
 		renderCTable(&b, cmp)
 		b.WriteString("\n")
 		renderCNotes(&b, cmp)
@@ -493,8 +499,12 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 	renderFloors(&b, floors)
 
 	b.WriteString("\n## Targets\n\n")
-	b.WriteString("The goals of issue 5, against this run's figures (reported, never asserted in\n")
-	b.WriteString("a test).\n\n")
+	b.WriteString("uabin's speed targets, against this run's figures (reported, never asserted\n")
+	b.WriteString("in a test): on the service messages W4-W6, uabin with fast paths at least 20x\n")
+	b.WriteString("faster than gopcua with at least 20x fewer allocations, and uabin with plans\n")
+	b.WriteString("only within 2x of the fast paths (a program's own structures run through\n")
+	b.WriteString("plans unless it writes fast paths for them); W2 Variant.Double[1000] and W8\n")
+	b.WriteString("plain within 2x of a plain copy of the same bytes (the floors above).\n\n")
 	renderTargets(&b, evaluateTargets(rows, floors))
 
 	b.WriteString("\n## Known differences of gopcua\n\n")
@@ -538,14 +548,22 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 	if cmp != nil {
 		rounds = cmp.rounds
 	}
+	fmt.Fprintf(&b, "o6=${%s:-%s}\n", o6DirVar, o6DefaultDir)
 	fmt.Fprintf(&b, "taskset -c 1 go run . -write ../../docs/benchmarks.md -c-rounds %d \\\n", rounds)
-	b.WriteString("    -c-run '../../../shared/open62541-bench/run.sh bench' -c-run '../../../shared/open62541-bench/run.sh w8'\n")
+	b.WriteString("    -c-run \"$o6/run.sh bench\" -c-run \"$o6/run.sh w8\"\n")
 	b.WriteString("go run . -c-only -c saved-c-output.txt     # the comparison alone, against saved C output\n")
 	b.WriteString("```\n\n")
+	b.WriteString("The C comparison needs the directory of the C benchmark programs (`run.sh`,\n")
+	b.WriteString("`build.sh`, `bench.c`, `bench_w8.c` and the open62541 v1.5.7 source tarball\n")
+	b.WriteString("`open62541-1.5.7.tar.xz`), which is not part of this repository: the\n")
+	fmt.Fprintf(&b, "environment variable `%s` names it, and without it the commands\n", o6DirVar)
+	b.WriteString("above look for `../shared/open62541-bench` beside the repository. `run.sh`\n")
+	b.WriteString("builds open62541 once (cmake, gcc, libssl-dev; about a minute on 2 cores)\n")
+	b.WriteString("and prints the programs' output, which `-c-run` reads.\n\n")
 	b.WriteString("Benchmark names are `Benchmark<case>/<op>/<implementation>`, for example\n")
 	b.WriteString("`BenchmarkW4ReadRequest50/encode/uabin-fast`; the floors are\n")
-	b.WriteString("`BenchmarkFloorCopy8000` and `BenchmarkFloorCopy64KiB`. The machine was shared\n")
-	b.WriteString("with other work while this ran; compare runs with benchstat rather than\n")
-	b.WriteString("single figures.\n")
+	b.WriteString("`BenchmarkFloorCopy8000` and `BenchmarkFloorCopy64KiB`. Single figures move\n")
+	b.WriteString("from run to run, and more when other processes load the machine; compare runs\n")
+	b.WriteString("with benchstat (`-count 10`) rather than single figures.\n")
 	return b.String()
 }

@@ -93,6 +93,19 @@ func Example_migratingDataValue() {
 	// SentZero 0x02, same bytes: true
 }
 
+func Example_migratingTimestamps() {
+	deadline := time.Date(2024, 1, 2, 3, 4, 10, 0, time.UTC)
+	dv := types.DataValue{SourceTimestamp: types.DateTimeFromTime(time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC))}
+
+	req := &types.ReadRequest{}
+	req.RequestHeader.Timestamp = types.Now()                      // time.Now() does not compile: the field is a types.DateTime
+	req.RequestHeader.Timestamp = types.DateTimeFromTime(deadline) // from any time.Time
+	at := dv.SourceTimestamp.Time()                                // a time.Time in UTC; the zero time if it was not sent
+	fmt.Println(req.RequestHeader.Timestamp, at)
+	// Output:
+	// 2024-01-02T03:04:10.0000000Z 2024-01-02 03:04:05 +0000 UTC
+}
+
 func Example_migratingTime() {
 	type Event struct {
 		At   time.Time      // converted, clamped to 1601..9999

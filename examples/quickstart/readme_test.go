@@ -20,8 +20,17 @@ import (
 
 // The README's quick start, compiled and run: TestReadmeCodeIsHere checks
 // that every line of the README's Go blocks appears, in order, in this file.
+// The quick start, the messages and the timestamps are one function, so
+// they compile one after the other as a reader would paste them; lines
+// between them (the error checks, the prints) are the test's.
 
 func Example_readme() {
+	check := func(err error) {
+		if err != nil {
+			log.Fatal(err)
+		}
+	}
+
 	type Sample struct {
 		Name    string       `ua:"String"`
 		Node    types.NodeID `ua:"NodeId"`
@@ -40,33 +49,51 @@ func Example_readme() {
 
 	fmt.Println(len(b), "bytes:", err, reflect.DeepEqual(in, out))
 	fmt.Printf("% x\n", b)
-	// Output:
-	// 36 bytes: <nil> true
-	// 00 00 00 00 04 00 00 00 70 75 6d 70 01 02 d2 04 01 00 00 00 00 00 00 00 00 00 f8 3f 00 00 00 00 00 00 00 00
-}
 
-func Example_readmeMessages() {
-	type Sample struct {
-		Name string
-	}
-	in := Sample{Name: "pump"}
+	// the Value (attribute 13) of i=2259, the State of the server's ServerStatus
 	nodes := []types.ReadValueID{{NodeID: types.NewNumericNodeID(0, 2259), AttributeID: 13}}
-	buf := make([]byte, 0, 64)
-
-	b, err := uabin.MarshalMessage(&types.ReadRequest{NodesToRead: nodes}) // 01 00 77 02 ...
+	msg, err := uabin.MarshalMessage(&types.ReadRequest{NodesToRead: nodes}) // 01 00 77 02 ...
+	check(err)
+	fmt.Printf("% x ...\n", msg[:4])
 	var req types.ReadRequest
-	err = uabin.UnmarshalMessage(b, &req) // the type id must be ReadRequest's; req is reused
+	err = uabin.UnmarshalMessage(msg, &req) // the type id must be ReadRequest's; req is reused
+	check(err)
 	var v any
-	err = uabin.UnmarshalMessage(b, &v) // any registered type: v holds a new *types.ReadRequest
+	err = uabin.UnmarshalMessage(msg, &v) // any registered type: v holds a new *types.ReadRequest
+	check(err)
 	if r, ok := v.(*types.ReadRequest); ok {
 		fmt.Println(len(r.NodesToRead), len(req.NodesToRead), "nodes")
 	}
+	buf := make([]byte, 0, 1024)        // a buffer kept from call to call
 	b, err = uabin.Append(buf[:0], &in) // no allocation into a reused buffer
+	check(err)
+	fmt.Println(len(b), "bytes in buf:", &b[0] == &buf[:1][0])
 
-	fmt.Printf("% x %v\n", b, err)
+	req.RequestHeader.Timestamp = types.Now() // not time.Now(): the field is a types.DateTime
+	sent := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	req.RequestHeader.Timestamp = types.DateTimeFromTime(sent) // from a time.Time
+	sent = req.RequestHeader.Timestamp.Time()                  // back to a time.Time, in UTC
+
+	fmt.Println(req.RequestHeader.Timestamp, sent)
 	// Output:
+	// 36 bytes: <nil> true
+	// 00 00 00 00 04 00 00 00 70 75 6d 70 01 02 d2 04 01 00 00 00 00 00 00 00 00 00 f8 3f 00 00 00 00 00 00 00 00
+	// 01 00 77 02 ...
 	// 1 1 nodes
-	// 04 00 00 00 70 75 6d 70 <nil>
+	// 36 bytes in buf: true
+	// 2024-01-02T03:04:05.0000000Z 2024-01-02 03:04:05 +0000 UTC
+}
+
+// Example_readmeLimits is the README's block on decoder limits.
+func Example_readmeLimits() {
+	b, _ := uabin.Marshal(&types.ReadRequest{})
+	var v types.ReadRequest
+
+	opts := uabin.Options{Limits: uabin.Limits{MaxArrayLength: 1 << 20}}
+	err := opts.Unmarshal(b, &v)
+
+	fmt.Println(err)
+	// Output: <nil>
 }
 
 func readFile(t *testing.T, path string) string {
@@ -112,11 +139,13 @@ func TestReadmeCodeIsHere(t *testing.T) {
 		have = append(have, strings.Join(strings.Fields(l), " "))
 	}
 	goBlocks := blocks(readme, "go")
-	if len(goBlocks) < 2 {
-		t.Fatalf("README has %d Go blocks, want the quick start and the messages", len(goBlocks))
+	if len(goBlocks) < 3 {
+		t.Fatalf("README has %d Go blocks, want the quick start, the messages and the timestamps", len(goBlocks))
 	}
-	for _, blk := range goBlocks[:2] {
-		i := 0
+	// One index for all blocks: they appear in the README's order, in one
+	// function, so they compile one after the other.
+	i := 0
+	for _, blk := range goBlocks {
 		for _, l := range blk {
 			want := strings.Join(strings.Fields(l), " ")
 			if want == "" {
@@ -126,8 +155,7 @@ func TestReadmeCodeIsHere(t *testing.T) {
 				i++
 			}
 			if i == len(have) {
-				t.Errorf("README line %q is not in readme_test.go (in this order)", l)
-				break
+				t.Fatalf("README line %q is not in readme_test.go (in the README's order)", l)
 			}
 		}
 	}

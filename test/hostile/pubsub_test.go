@@ -12,7 +12,7 @@ import (
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-// Hostile UADP NetworkMessages (issue 25): each is refused with the error
+// Hostile UADP NetworkMessages: each is refused with the error
 // kind, at the offset, that the table gives, without allocating more than
 // the input allows.
 var pubsubCases = []struct {

@@ -48,8 +48,8 @@ type Case struct {
 	newGopcua func(p Policy) (*Pipeline, error)
 }
 
-// Cases returns the three messages of issue 10: ReadRequest with 1 and 50
-// nodes and ReadResponse with 100 values.
+// Cases returns the three messages of the benchmark: W4 ReadRequest with 1
+// and 50 nodes and W5 ReadResponse with 100 values.
 func Cases() []*Case {
 	return []*Case{ReadRequest(1), ReadRequest(50), ReadResponse(100)}
 }

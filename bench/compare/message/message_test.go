@@ -237,9 +237,9 @@ func TestDecodeWrongType(t *testing.T) {
 	}
 }
 
-// TestZeroAllocs pins the target of issue 10: with reused buffers uabin
-// encodes and frames a message without allocating, in both modes and both
-// policies, and reassembles it without allocating.
+// TestZeroAllocs pins what the benchmark promises of uabin: with reused
+// buffers it encodes and frames a message without allocating, in both modes
+// and both policies, and reassembles it without allocating.
 func TestZeroAllocs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation counts")

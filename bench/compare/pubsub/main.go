@@ -1,6 +1,6 @@
 // Command pubsub (bench/compare/pubsub) times uabin's pubsub package against
 // open62541's UA_NetworkMessage_encodeBinary / decodeBinary on the PubSub
-// workloads of issue 25 (workloads.go, c/o6pubsub_bench.c), in rounds that
+// PubSub workloads (workloads.go, c/o6pubsub_bench.c), in rounds that
 // alternate the C program and the Go benchmarks, and prints a markdown table
 // of medians with the CPU and the load.
 //

@@ -1,5 +1,5 @@
 /* o6pubsub_bench: times open62541's UA_NetworkMessage_encodeBinary and
- * UA_NetworkMessage_decodeBinary on the PubSub workloads of issue 25, the same
+ * UA_NetworkMessage_decodeBinary on the PubSub workloads, the same
  * messages that bench/compare/cmd/pubsubcmp builds with uabin's pubsub
  * package:
  *
