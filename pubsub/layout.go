@@ -454,15 +454,8 @@ func (f *rawField) consumeScalar(r *wire.Reader, b []byte, vo *uabin.Options, v 
 	case types.TypeString, types.TypeXmlElement:
 		start := r.Offset()
 		raw := r.StrRaw()
-		if r.Err() != nil {
+		if !f.skipPadding(r, start, len(raw)) {
 			return
-		}
-		if f.maxStr > 0 {
-			if len(raw) > int(f.maxStr) {
-				r.FailAt(start, wire.ErrLimitExceeded, "pubsub: RawData field %q: %d bytes, MaxStringLength %d", f.name, len(raw), f.maxStr)
-				return
-			}
-			r.Raw(int(f.maxStr) - len(raw))
 		}
 		switch {
 		case raw == nil:
@@ -477,15 +470,8 @@ func (f *rawField) consumeScalar(r *wire.Reader, b []byte, vo *uabin.Options, v 
 	case types.TypeByteString:
 		start := r.Offset()
 		raw := r.ByteStringRaw()
-		if r.Err() != nil {
+		if !f.skipPadding(r, start, len(raw)) {
 			return
-		}
-		if f.maxStr > 0 {
-			if len(raw) > int(f.maxStr) {
-				r.FailAt(start, wire.ErrLimitExceeded, "pubsub: RawData field %q: %d bytes, MaxStringLength %d", f.name, len(raw), f.maxStr)
-				return
-			}
-			r.Raw(int(f.maxStr) - len(raw))
 		}
 		var bs []byte
 		if raw != nil {
@@ -510,6 +496,23 @@ func (f *rawField) consumeScalar(r *wire.Reader, b []byte, vo *uabin.Options, v 
 			v.SetRaw(f.bt, false, ptr.Elem().Interface(), nil)
 		}
 	}
+}
+
+// skipPadding checks the n bytes of a String or ByteString read from start
+// against MaxStringLength and consumes the zero padding after them; it
+// reports whether decoding goes on.
+func (f *rawField) skipPadding(r *wire.Reader, start, n int) bool {
+	if r.Err() != nil {
+		return false
+	}
+	if f.maxStr > 0 {
+		if n > int(f.maxStr) {
+			r.FailAt(start, wire.ErrLimitExceeded, "pubsub: RawData field %q: %d bytes, MaxStringLength %d", f.name, n, f.maxStr)
+			return false
+		}
+		r.Raw(int(f.maxStr) - n)
+	}
+	return r.Err() == nil
 }
 
 func boolBits(b bool) uint64 {

@@ -236,17 +236,7 @@ func TestOpen62541PublishesUabinSubscribes(t *testing.T) {
 			// unicast datagrams, so the Subscriber binds after o6pub is up.
 			port := freePort(t, "udp")
 			lines, wait := start(t, ctx, "o6pub", fmt.Sprintf("opc.udp://127.0.0.1:%d/", port), c.enc, c.mode, c.policy, fmt.Sprint(freePort(t, "tcp")), "4")
-			for ready := false; !ready; {
-				select {
-				case l, ok := <-lines:
-					if !ok {
-						t.Fatal("o6pub ended before it published")
-					}
-					ready = l == "PUBLISHING"
-				case <-ctx.Done():
-					t.Fatal("o6pub did not start")
-				}
-			}
+			waitFor(t, ctx, lines, "PUBLISHING")
 			go func() {
 				for range lines {
 				}
@@ -341,17 +331,7 @@ func TestUabinPublishesOpen62541Subscribes(t *testing.T) {
 			defer cancel()
 			port := freePort(t, "udp")
 			lines, wait := start(t, ctx, "o6sub", fmt.Sprintf("opc.udp://127.0.0.1:%d/", port), c.enc, c.mode, c.policy, fmt.Sprint(freePort(t, "tcp")), "8")
-			for ready := false; !ready; {
-				select {
-				case l, ok := <-lines:
-					if !ok {
-						t.Fatal("o6sub ended before it subscribed")
-					}
-					ready = l == "SUBSCRIBED" // open62541 logs to stdout too
-				case <-ctx.Done():
-					t.Fatal("o6sub did not start")
-				}
-			}
+			waitFor(t, ctx, lines, "SUBSCRIBED")
 			tr, err := pubsub.DialUDP(fmt.Sprintf("127.0.0.1:%d", port), pubsub.UDPOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -427,4 +407,22 @@ func envOr(k, def string) string {
 		return v
 	}
 	return def
+}
+
+// waitFor reads lines until one is word (open62541 logs to stdout too).
+func waitFor(t *testing.T, ctx context.Context, lines <-chan string, word string) {
+	t.Helper()
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("the program ended before it said %s", word)
+			}
+			if l == word {
+				return
+			}
+		case <-ctx.Done():
+			t.Fatalf("the program did not say %s in time", word)
+		}
+	}
 }

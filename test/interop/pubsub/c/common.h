@@ -96,6 +96,20 @@ static UA_Server *newServer(const args *a) {
     return UA_Server_newWithConfig(&config);
 }
 
+/* addConnection adds the UDP PubSubConnection of a, with a UInt16
+ * PublisherId. */
+static UA_StatusCode addConnection(UA_Server *server, const args *a, UA_UInt16 publisherId, UA_NodeId *connId) {
+    UA_NetworkAddressUrlDataType addr = {UA_STRING_NULL, UA_STRING((char *)a->url)};
+    UA_PubSubConnectionConfig cc;
+    memset(&cc, 0, sizeof(cc));
+    cc.name = UA_STRING("uabin interop");
+    cc.transportProfileUri = UA_STRING("http://opcfoundation.org/UA-Profile/Transport/pubsub-udp-uadp");
+    UA_Variant_setScalar(&cc.address, &addr, &UA_TYPES[UA_TYPES_NETWORKADDRESSURLDATATYPE]);
+    cc.publisherId.idType = UA_PUBLISHERIDTYPE_UINT16;
+    cc.publisherId.id.uint16 = publisherId;
+    return UA_Server_addPubSubConnection(server, &cc, connId);
+}
+
 static UA_ByteString keyBytes(UA_Byte *k, size_t n) {
     UA_ByteString b = {n, k};
     return b;

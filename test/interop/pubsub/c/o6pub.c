@@ -14,15 +14,7 @@ int main(int argc, char **argv) {
     UA_ServerConfig *config = UA_Server_getConfig(server);
 
     UA_NodeId connId, pdsId, wgId, dswId;
-    UA_NetworkAddressUrlDataType addr = {UA_STRING_NULL, UA_STRING((char *)a.url)};
-    UA_PubSubConnectionConfig cc;
-    memset(&cc, 0, sizeof(cc));
-    cc.name = UA_STRING("uabin interop");
-    cc.transportProfileUri = UA_STRING("http://opcfoundation.org/UA-Profile/Transport/pubsub-udp-uadp");
-    UA_Variant_setScalar(&cc.address, &addr, &UA_TYPES[UA_TYPES_NETWORKADDRESSURLDATATYPE]);
-    cc.publisherId.idType = UA_PUBLISHERIDTYPE_UINT16;
-    cc.publisherId.id.uint16 = PUBLISHER_ID;
-    if(UA_Server_addPubSubConnection(server, &cc, &connId) != UA_STATUSCODE_GOOD)
+    if(addConnection(server, &a, PUBLISHER_ID, &connId) != UA_STATUSCODE_GOOD)
         return 1;
 
     UA_PublishedDataSetConfig pc;
