@@ -550,6 +550,11 @@ func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMes
 				dm.Fields[i].Index = 0
 				dv := &dm.Fields[i].Value
 				clearDataValue(dv)
+				if f := &layout.fields[i]; f.num > 0 {
+					// a numeric scalar, the common case, without a call
+					dv.Value.SetBits(f.bt, f.numericBits(r))
+					continue
+				}
 				layout.fields[i].consumeRaw(r, b, &d.vc.opts, &dv.Value)
 				if err := r.Err(); err != nil {
 					r.Fail(wire.WithPath(err, "Fields["+strconv.Itoa(i)+"]"))
@@ -571,9 +576,13 @@ func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMes
 	}
 }
 
+// clearDataValue zeroes every field of dv but its Value (whose storage the
+// next decode reuses), field by field: copying the Variant out and back
+// costs more.
 func clearDataValue(dv *types.DataValue) {
-	v := dv.Value
-	*dv = types.DataValue{Value: v}
+	dv.SentZero, dv.Status = 0, 0
+	dv.SourceTimestamp, dv.SourcePicoseconds = 0, 0
+	dv.ServerTimestamp, dv.ServerPicoseconds = 0, 0
 }
 
 // consumeValues reads FieldCount and the fields of a Variant or DataValue

@@ -509,8 +509,13 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 					mo.Fields = append(mo.Fields, len(w.Buf))
 				}
 				f, v := &layout.fields[i], &d.Fields[i].Value.Value
-				if f.valueRank == -1 && f.bt == v.Type() && numericScalar(v) {
-					w.Buf = appendNumericBits(w.Buf, f.bt, v.Bits()) // the common case, without calls
+				if f.num > 0 && f.bt == v.Type() && !v.IsArray() {
+					// a numeric scalar, the common case, without a call
+					bits := v.Bits()
+					if f.float {
+						bits = canonicalNaN(f.bt, bits)
+					}
+					w.Buf = appendBits(w.Buf, f.num, bits)
 					continue
 				}
 				f.appendRaw(w, &e.vc.opts, v)

@@ -48,6 +48,10 @@ type rawField struct {
 	structID  types.NodeID // binary encoding id of a structure field
 	size      int          // fixed wire size of a scalar (or padded array); -1 if variable
 	elemSize  int          // fixed wire size of one element; -1 if variable
+	// num is the wire size of a numeric scalar field (0 otherwise) and
+	// float marks Float and Double: the in-place path of encode.go.
+	num   int
+	float bool
 }
 
 // LayoutOptions configures NewLayout.
@@ -173,6 +177,10 @@ func NewLayout(meta types.DataSetMetaDataType, o LayoutOptions) (*Layout, error)
 			if (f.bt == types.TypeString || f.bt == types.TypeByteString) && f.maxStr > 0 {
 				f.elemSize = 4 + int(f.maxStr)
 			}
+		}
+		if f.valueRank == -1 && numericSize(f.bt) > 0 {
+			f.num = numericSize(f.bt)
+			f.float = f.bt == types.TypeFloat || f.bt == types.TypeDouble
 		}
 		switch {
 		case f.valueRank == -1:

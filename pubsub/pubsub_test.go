@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/uabin/uabin/pubsub"
@@ -318,5 +319,51 @@ func TestPeriodicFixedOffsets(t *testing.T) {
 	b, _ := enc.Marshal(&m)
 	if len(b) != 32 || b[24+7] != 0x40 {
 		t.Fatalf("%x", b)
+	}
+}
+
+// TestRawNumericRoundTrip: every numeric built-in as a RawData field and as
+// a Variant field, negative values sign-extended, NaN written canonically.
+func TestRawNumericRoundTrip(t *testing.T) {
+	vals := []types.Variant{
+		types.VariantFromBool(true), types.VariantFromInt8(-2), types.VariantFromUint8(250), types.VariantFromInt16(-7),
+		types.VariantFromUint16(65000), types.VariantFromInt32(-42), types.VariantFromUint32(4000000000), types.VariantFromInt64(-5),
+		types.VariantFromUint64(1 << 63), types.VariantFromFloat32(-1.5), types.VariantFromFloat64(2.25),
+		types.VariantFromDateTime(133500000000000000), types.VariantFromStatusCode(0x80340000),
+	}
+	var meta types.DataSetMetaDataType
+	var fields []pubsub.Field
+	for _, v := range vals {
+		meta.Fields = append(meta.Fields, types.FieldMetaData{BuiltInType: uint8(v.Type()), ValueRank: -1})
+		fields = append(fields, pubsub.Field{Value: types.DataValue{Value: v}})
+	}
+	l, err := pubsub.NewLayout(meta, pubsub.LayoutOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := pubsub.Config{Writers: []pubsub.Writer{{ID: 1, Layout: l}}}
+	enc, _ := pubsub.NewEncoder(cfg)
+	dec, _ := pubsub.NewDecoder(cfg)
+	for _, e := range []pubsub.FieldEncoding{pubsub.EncodingRawData, pubsub.EncodingVariant} {
+		m := pubsub.NetworkMessage{Messages: []pubsub.DataSetMessage{{WriterID: 1, Encoding: e, Fields: fields}}}
+		b, err := enc.Marshal(&m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back pubsub.NetworkMessage
+		if err := dec.Decode(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range vals {
+			if got := back.Messages[0].Fields[i].Value.Value; !got.Equal(v) {
+				t.Errorf("%v field %d: %v, want %v", e, i, got, v)
+			}
+		}
+	}
+	nan := pubsub.NetworkMessage{Messages: []pubsub.DataSetMessage{{Fields: []pubsub.Field{
+		{Value: types.DataValue{Value: types.VariantFromFloat64(math.Float64frombits(0x7ff0000000000001))}}}}}}
+	b, _ := enc.Marshal(&nan)
+	if want := "0101" + "0100" + "0b000000000000f8ff"; hex.EncodeToString(b) != want {
+		t.Fatalf("NaN %x, want %s", b, want)
 	}
 }
