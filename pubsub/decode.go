@@ -382,9 +382,6 @@ func (d *Decoder) consumePromoted(r *wire.Reader, b []byte, m *NetworkMessage, e
 		}
 		r.Raw(n)
 	}
-	if err := r.Err(); err != nil {
-		r.Fail(err)
-	}
 }
 
 func growMessages(s []DataSetMessage, n int) []DataSetMessage {

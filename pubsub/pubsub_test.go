@@ -367,3 +367,29 @@ func TestRawNumericRoundTrip(t *testing.T) {
 		t.Fatalf("NaN %x, want %s", b, want)
 	}
 }
+
+// TestChunkBytes: a chunk NetworkMessage (Part 14 §7.2.4.4.4) byte by byte.
+func TestChunkBytes(t *testing.T) {
+	enc, _ := pubsub.NewEncoder(pubsub.Config{})
+	m := pubsub.NetworkMessage{Content: pubsub.ContentPublisherID | pubsub.ContentPayloadHeader, PublisherID: pubsub.ByteID(7),
+		IsChunk: true, Chunk: pubsub.Chunk{WriterID: 5, MessageSequenceNumber: 9, Offset: 4, TotalSize: 10, Data: []byte{1, 2}}}
+	b, err := enc.Marshal(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "d1" + // UADPVersion 1 | PublisherId | PayloadHeader | ExtendedFlags1
+		"80" + // ExtendedFlags1: PublisherId Byte, ExtendedFlags2
+		"01" + // ExtendedFlags2: chunk, DataSetMessage payload
+		"07" + // PublisherId 7
+		"0500" + // chunk PayloadHeader: DataSetWriterId 5
+		"0900" + "04000000" + "0a000000" + // MessageSequenceNumber 9, ChunkOffset 4, TotalSize 10
+		"020000000102" // ChunkData
+	if hex.EncodeToString(b) != want {
+		t.Fatalf("%x\nwant %s", b, want)
+	}
+	dec, _ := pubsub.NewDecoder(pubsub.Config{})
+	var back pubsub.NetworkMessage
+	if err := dec.Decode(b, &back); err != nil || !back.IsChunk || back.Chunk.WriterID != 5 || back.Chunk.Offset != 4 || !bytes.Equal(back.Chunk.Data, []byte{1, 2}) {
+		t.Fatalf("%v %+v", err, back.Chunk)
+	}
+}

@@ -65,7 +65,9 @@ func NewSubscriber(t Transport, cfg Config, f Filter) (*Subscriber, error) {
 // Run receives until ctx is done (returning ctx.Err()), the transport is
 // closed (returning ErrClosed) or h returns an error (returning it).
 func (s *Subscriber) Run(ctx context.Context, h Handler) error {
-	buf := make([]byte, s.max+1)
+	// one byte more than the largest message accepted, so that a longer
+	// datagram is seen as too long; a UDP datagram holds at most 65,507.
+	buf := make([]byte, min(s.max, 1<<16)+1)
 	var m NetworkMessage
 	var dm DataSetMessage
 	for {
