@@ -3,6 +3,7 @@ package chunk
 import (
 	"crypto"
 	"crypto/ecdsa"
+	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha1"
@@ -11,9 +12,12 @@ import (
 	"crypto/x509"
 	"encoding/asn1"
 	"errors"
+	"fmt"
 	"hash"
 	"io"
 	"math/big"
+
+	"github.com/cloudflare/circl/sign/ed448"
 )
 
 // Asymmetric configures the asymmetric security of OpenSecureChannel (OPN)
@@ -22,18 +26,22 @@ import (
 // public key, whatever the channel's SecurityMode (Part 6 §6.7.2.5 / Part 4
 // §5.5.2). With an ECC policy OPN chunks are signed (ECDSA) and not
 // encrypted: ECC has no public-key encryption, and the keys come from the
-// ephemeral keys in the nonces instead (Part 6 §6.8).
+// ephemeral keys in the nonces instead (Part 6 §6.8). The ECC policies sign
+// with ECDSA (nistP256, nistP384), Ed25519 (curve25519) or Ed448
+// (curve448).
 type Asymmetric struct {
 	// Policy is the channel's security policy. A Receiver with a nil Policy
 	// accepts any policy of the table (a server learns the policy from the
 	// client's first OPN; Message.Policy tells which one came).
 	Policy *Policy
 	// PrivateKey is the local key: an *rsa.PrivateKey for the RSA policies
-	// (it signs sent OPN chunks and decrypts received ones) or an
-	// *ecdsa.PrivateKey on the policy's curve for the ECC policies (it
-	// signs). Not needed for policy None; a Receiver without one accepts
-	// only policy None. A Receiver without a Policy accepts the policies
-	// its key fits.
+	// (it signs sent OPN chunks and decrypts received ones), an
+	// *ecdsa.PrivateKey on the policy's curve for ECC_nistP256* and
+	// ECC_nistP384, an ed25519.PrivateKey for ECC_curve25519 and an
+	// ed448.PrivateKey (github.com/cloudflare/circl/sign/ed448) for
+	// ECC_curve448 (they sign). Not needed for policy None; a Receiver
+	// without one accepts only policy None. A Receiver without a Policy
+	// accepts the policies its key fits.
 	PrivateKey crypto.Signer
 	// Certificate is the local DER certificate, or chain with the leaf
 	// first: a Sender sends it as SenderCertificate; a Receiver checks the
@@ -53,16 +61,17 @@ type Asymmetric struct {
 // asymmetric is the prepared form of Asymmetric.
 type asymmetric struct {
 	policy    *Policy
-	key       crypto.Signer // nil, *rsa.PrivateKey or *ecdsa.PrivateKey
+	key       crypto.Signer // nil, *rsa.PrivateKey, *ecdsa.PrivateKey, ed25519.PrivateKey or ed448.PrivateKey
 	cert      []byte
 	thumb     []byte // SHA-1 of the local leaf, nil if no certificate
 	peerLeaf  []byte
-	peerKey   crypto.PublicKey // *rsa.PublicKey or *ecdsa.PublicKey
+	peerKey   crypto.PublicKey // *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey or ed448.PublicKey
 	peerThumb []byte
 	rand      io.Reader
 }
 
-// signer returns key, or nil for a nil interface or a typed nil pointer.
+// signer returns key, or nil for a nil interface, a typed nil pointer or
+// an EdDSA key of the wrong length (whose methods would panic).
 func signer(key crypto.Signer) crypto.Signer {
 	switch k := key.(type) {
 	case *rsa.PrivateKey:
@@ -71,6 +80,14 @@ func signer(key crypto.Signer) crypto.Signer {
 		}
 	case *ecdsa.PrivateKey:
 		if k == nil {
+			return nil
+		}
+	case ed25519.PrivateKey:
+		if len(k) != ed25519.PrivateKeySize {
+			return nil
+		}
+	case ed448.PrivateKey:
+		if len(k) != ed448.PrivateKeySize {
 			return nil
 		}
 	}
@@ -130,12 +147,25 @@ func (a *Asymmetric) prepare(sender bool) (*asymmetric, error) {
 
 // checkKey checks that pub is a key the policy allows: RSA of MinKeyBits to
 // MaxKeyBits bits for the RSA policies, ECDSA on the policy's curve for the
-// ECC policies.
+// nistP256 and nistP384 policies, Ed25519 for curve25519 and Ed448 for
+// curve448.
 func checkKey(p *Policy, pub crypto.PublicKey, whose string) error {
+	switch p.sig {
+	case sigEd25519:
+		if k, ok := pub.(ed25519.PublicKey); !ok || len(k) != ed25519.PublicKeySize {
+			return errorf(ErrCertificate, TypeOpen, -1, "%s key is %s, %s needs Ed25519", whose, keyName(pub), p.Name)
+		}
+		return nil
+	case sigEd448:
+		if k, ok := pub.(ed448.PublicKey); !ok || len(k) != ed448.PublicKeySize {
+			return errorf(ErrCertificate, TypeOpen, -1, "%s key is %s, %s needs Ed448", whose, keyName(pub), p.Name)
+		}
+		return nil
+	}
 	if p.IsECC() {
 		k, ok := pub.(*ecdsa.PublicKey)
 		if !ok {
-			return errorf(ErrCertificate, TypeOpen, -1, "%s key is %T, %s needs ECDSA", whose, pub, p.Name)
+			return errorf(ErrCertificate, TypeOpen, -1, "%s key is %s, %s needs ECDSA", whose, keyName(pub), p.Name)
 		}
 		if k.Curve != p.certCurve {
 			return errorf(ErrCertificate, TypeOpen, -1, "%s ECDSA key on %s, %s needs %s", whose, k.Curve.Params().Name, p.Name, p.certCurve.Params().Name)
@@ -144,7 +174,7 @@ func checkKey(p *Policy, pub crypto.PublicKey, whose string) error {
 	}
 	k, ok := pub.(*rsa.PublicKey)
 	if !ok {
-		return errorf(ErrCertificate, TypeOpen, -1, "%s key is %T, not RSA", whose, pub)
+		return errorf(ErrCertificate, TypeOpen, -1, "%s key is %s, not RSA", whose, keyName(pub))
 	}
 	if bits := k.N.BitLen(); bits < p.MinKeyBits || bits > p.MaxKeyBits {
 		return errorf(ErrCertificate, TypeOpen, -1, "%s RSA key of %d bits, %s allows %d to %d", whose, bits, p.Name, p.MinKeyBits, p.MaxKeyBits)
@@ -161,8 +191,28 @@ func leafCertificate(der []byte) ([]byte, error) {
 	return raw.FullBytes, nil
 }
 
-// parseCertificate returns the leaf of a DER chain and its public key (RSA
-// or ECDSA; any other kind is ErrCertificate).
+// keyName names the kind of a public key in error messages.
+func keyName(pub crypto.PublicKey) string {
+	switch k := pub.(type) {
+	case *rsa.PublicKey:
+		return "RSA"
+	case *ecdsa.PublicKey:
+		if k == nil || k.Curve == nil {
+			return "ECDSA"
+		}
+		return "ECDSA " + k.Curve.Params().Name
+	case ed25519.PublicKey:
+		return "Ed25519"
+	case ed448.PublicKey:
+		return "Ed448"
+	}
+	return fmt.Sprintf("%T", pub)
+}
+
+// parseCertificate returns the leaf of a DER chain and its public key (RSA,
+// ECDSA, Ed25519 or Ed448; any other kind is ErrCertificate). crypto/x509
+// parses all but Ed448, whose key it leaves unparsed; ParseEd448PublicKey
+// reads that one from the certificate's SubjectPublicKeyInfo.
 func parseCertificate(der []byte) ([]byte, crypto.PublicKey, error) {
 	leaf, err := leafCertificate(der)
 	if err != nil {
@@ -173,20 +223,61 @@ func parseCertificate(der []byte) ([]byte, crypto.PublicKey, error) {
 		return nil, nil, errorf(ErrCertificate, TypeOpen, -1, "%v", err)
 	}
 	switch k := c.PublicKey.(type) {
-	case *rsa.PublicKey, *ecdsa.PublicKey:
+	case *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey:
 		return leaf, k, nil
+	case nil:
+		if c.PublicKeyAlgorithm == x509.UnknownPublicKeyAlgorithm {
+			if k, err := ParseEd448PublicKey(c.RawSubjectPublicKeyInfo); err == nil {
+				return leaf, k, nil
+			}
+		}
 	}
-	return nil, nil, errorf(ErrCertificate, TypeOpen, -1, "certificate key is %T, not RSA or ECDSA", c.PublicKey)
+	return nil, nil, errorf(ErrCertificate, TypeOpen, -1, "certificate key is %s, not RSA, ECDSA, Ed25519 or Ed448", keyName(c.PublicKey))
+}
+
+// OIDEd448 is the algorithm identifier of Ed448 keys and signatures
+// (RFC 8410 §3: id-Ed448, 1.3.101.113).
+var OIDEd448 = asn1.ObjectIdentifier{1, 3, 101, 113}
+
+// ParseEd448PublicKey reads an Ed448 public key from a DER
+// SubjectPublicKeyInfo (RFC 8410 §4: the algorithm id-Ed448 without
+// parameters, the 57-byte key as the BIT STRING), as found in
+// x509.Certificate.RawSubjectPublicKeyInfo, which crypto/x509 leaves
+// unparsed for Ed448. Anything else (another algorithm, parameters, a key
+// of another length, trailing bytes) is an error wrapping ErrCertificate.
+func ParseEd448PublicKey(spki []byte) (ed448.PublicKey, error) {
+	var info struct {
+		Algorithm struct {
+			Algorithm  asn1.ObjectIdentifier
+			Parameters asn1.RawValue `asn1:"optional"`
+		}
+		PublicKey asn1.BitString
+	}
+	rest, err := asn1.Unmarshal(spki, &info)
+	switch {
+	case err != nil:
+		return nil, errorf(ErrCertificate, TypeOpen, -1, "SubjectPublicKeyInfo: %v", err)
+	case len(rest) != 0:
+		return nil, errorf(ErrCertificate, TypeOpen, -1, "%d bytes after the SubjectPublicKeyInfo", len(rest))
+	case !info.Algorithm.Algorithm.Equal(OIDEd448):
+		return nil, errorf(ErrCertificate, TypeOpen, -1, "key algorithm %v, not Ed448 (%v)", info.Algorithm.Algorithm, OIDEd448)
+	case len(info.Algorithm.Parameters.FullBytes) != 0:
+		return nil, errorf(ErrCertificate, TypeOpen, -1, "Ed448 key with algorithm parameters")
+	case info.PublicKey.BitLength != 8*ed448.PublicKeySize:
+		return nil, errorf(ErrCertificate, TypeOpen, -1, "Ed448 key of %d bits, want %d", info.PublicKey.BitLength, 8*ed448.PublicKeySize)
+	}
+	return ed448.PublicKey(append([]byte(nil), info.PublicKey.Bytes...)), nil
 }
 
 // errKeyType is returned when a key does not fit the policy's algorithm.
 var errKeyType = errors.New("chunk: the key does not fit the policy's signature algorithm")
 
 // signatureSize returns the size of the policy's asymmetric signature made
-// with key: the RSA modulus size, or 2 × the coordinate size for ECDSA.
+// with key: the RSA modulus size, 2 × the coordinate size for ECDSA, 64 for
+// Ed25519 and 114 for Ed448.
 func signatureSize(p *Policy, pub crypto.PublicKey) int {
 	if p.IsECC() {
-		return 2 * p.coordSize()
+		return p.sig.size()
 	}
 	if k, ok := pub.(*rsa.PublicKey); ok {
 		return k.Size()
@@ -196,9 +287,25 @@ func signatureSize(p *Policy, pub crypto.PublicKey) int {
 
 // asymSign signs data with the policy's asymmetric signature algorithm.
 // ECDSA signatures are r and s as big-endian integers of the coordinate
-// size each, concatenated (OPC 10000-7, as in XML-DSig), not ASN.1.
-// extra (may be nil) is signed after data, as if appended.
+// size each, concatenated (OPC 10000-7, as in XML-DSig), not ASN.1; EdDSA
+// signatures are RFC 8032's (PureEdDSA over the whole data, Ed448 with an
+// empty context). extra (may be nil) is signed after data, as if appended.
 func asymSign(p *Policy, rnd io.Reader, key crypto.Signer, data, extra []byte) ([]byte, error) {
+	switch k := key.(type) {
+	case ed25519.PrivateKey:
+		if p.sig != sigEd25519 || len(k) != ed25519.PrivateKeySize {
+			return nil, errKeyType
+		}
+		return ed25519.Sign(k, joined(data, extra)), nil
+	case ed448.PrivateKey:
+		if p.sig != sigEd448 || len(k) != ed448.PrivateKeySize {
+			return nil, errKeyType
+		}
+		return ed448.Sign(k, joined(data, extra), ""), nil
+	}
+	if p.sig.isEdDSA() {
+		return nil, errKeyType
+	}
 	digest := digestOf(p, data, extra)
 	switch k := key.(type) {
 	case *rsa.PrivateKey:
@@ -227,9 +334,37 @@ func asymSign(p *Policy, rnd io.Reader, key crypto.Signer, data, extra []byte) (
 }
 
 // asymVerify verifies an asymmetric signature; an ECDSA signature must be
-// exactly 2 × the coordinate size.
+// exactly 2 × the coordinate size, an Ed25519 one 64 bytes and an Ed448 one
+// 114 bytes (checked before anything else).
 // extra (may be nil) is verified after data, as if appended.
 func asymVerify(p *Policy, pub crypto.PublicKey, data, extra, sig []byte) error {
+	switch k := pub.(type) {
+	case ed25519.PublicKey:
+		if p.sig != sigEd25519 || len(k) != ed25519.PublicKeySize {
+			return errKeyType
+		}
+		if len(sig) != ed25519.SignatureSize {
+			return errors.New("chunk: Ed25519 signature of the wrong length")
+		}
+		if !ed25519.Verify(k, joined(data, extra), sig) {
+			return errors.New("chunk: Ed25519 verification failed")
+		}
+		return nil
+	case ed448.PublicKey:
+		if p.sig != sigEd448 || len(k) != ed448.PublicKeySize {
+			return errKeyType
+		}
+		if len(sig) != ed448.SignatureSize {
+			return errors.New("chunk: Ed448 signature of the wrong length")
+		}
+		if !ed448.Verify(k, joined(data, extra), sig, "") {
+			return errors.New("chunk: Ed448 verification failed")
+		}
+		return nil
+	}
+	if p.sig.isEdDSA() {
+		return errKeyType
+	}
 	digest := digestOf(p, data, extra)
 	switch k := pub.(type) {
 	case *rsa.PublicKey:
@@ -256,6 +391,15 @@ func asymVerify(p *Policy, pub crypto.PublicKey, data, extra, sig []byte) error 
 		return nil
 	}
 	return errKeyType
+}
+
+// joined returns data ‖ extra (data itself when extra is empty): EdDSA
+// signs the message, not a digest of it.
+func joined(data, extra []byte) []byte {
+	if len(extra) == 0 {
+		return data
+	}
+	return append(append(make([]byte, 0, len(data)+len(extra)), data...), extra...)
 }
 
 // digestOf returns the signature hash of data ‖ extra.

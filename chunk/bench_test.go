@@ -121,14 +121,14 @@ func TestFramingAllocs(t *testing.T) {
 
 // BenchmarkOpen measures one OPN chunk (a 100-byte body) framed by the
 // client and received by the server: RSA-2048 signature and encryption plus
-// decryption and verification for Basic256Sha256, an ECDSA signature and
-// its verification for the ECC policies.
+// decryption and verification for Basic256Sha256, an ECDSA or EdDSA
+// signature and its verification for the ECC policies.
 func BenchmarkOpen(b *testing.B) {
-	for _, p := range []*Policy{PolicyBasic256Sha256, PolicyECCNistP256, PolicyECCNistP384} {
+	for _, p := range []*Policy{PolicyBasic256Sha256, PolicyECCNistP256, PolicyECCNistP384, PolicyECCCurve25519, PolicyECCCurve448} {
 		b.Run(p.Name, func(b *testing.B) {
 			var ca, sa Asymmetric
 			if p.IsECC() {
-				ck, sk := ecKey(b, "client", p), ecKey(b, "server", p)
+				ck, sk := policyKey(b, "client", p), policyKey(b, "server", p)
 				ca = Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}
 				sa = Asymmetric{Policy: p, PrivateKey: sk.key, Certificate: sk.cert}
 			} else {
@@ -159,9 +159,9 @@ func BenchmarkOpen(b *testing.B) {
 
 // BenchmarkChannelKeys measures the key derivation of one side: P_SHA256
 // from the nonces (Basic256Sha256), and for the ECC policies a new
-// ephemeral key, the ECDH with the peer's and HKDF.
+// ephemeral key, the ECDH (X25519, X448) with the peer's and HKDF.
 func BenchmarkChannelKeys(b *testing.B) {
-	for _, p := range []*Policy{PolicyBasic256Sha256, PolicyECCNistP256, PolicyECCNistP384} {
+	for _, p := range []*Policy{PolicyBasic256Sha256, PolicyECCNistP256, PolicyECCNistP384, PolicyECCCurve25519, PolicyECCCurve448} {
 		b.Run(p.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			if !p.IsECC() {

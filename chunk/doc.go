@@ -44,8 +44,9 @@
 //
 // PolicyByURI finds a Policy in the table of Policies: None,
 // Basic256Sha256, Aes128_Sha256_RsaOaep, Aes256_Sha256_RsaPss, the
-// deprecated Basic128Rsa15 and Basic256, ECC_nistP256, ECC_nistP384 and
-// ECC_nistP256_AesGcm.
+// deprecated Basic128Rsa15 and Basic256, ECC_nistP256, ECC_nistP384,
+// ECC_nistP256_AesGcm, ECC_nistP256_ChaChaPoly, ECC_curve25519 and
+// ECC_curve448.
 // Policy.ChannelKeys derives the symmetric keys of both directions from the
 // OpenSecureChannel nonces (P_SHA256 or P_SHA1, §6.7.5). Sender.SetToken and
 // Receiver.SetToken install them with a SecurityMode (Sign or
@@ -56,16 +57,24 @@
 // an EphemeralKey (Policy.NewEphemeralKey), sends EphemeralKey.Nonce, and
 // EphemeralKey.ChannelKeys derives the keys from the ECDH shared secret with
 // HKDF (§6.8.1; DeriveECCKeys is the derivation alone). OPN chunks are
-// signed with ECDSA (r || s) and not encrypted, and sequence numbers follow
-// the non-legacy rule: exactly one more per chunk, 4294967295 wrapping to 0.
-// A peer nonce that is not a point of the curve is ErrNonce.
+// signed with ECDSA (r || s; nistP256, nistP384), Ed25519 (curve25519) or
+// Ed448 (curve448) and not encrypted, and sequence numbers follow the
+// non-legacy rule: exactly one more per chunk, 4294967295 wrapping to 0. A
+// peer nonce that is not a point of the curve, or for X25519 and X448 a
+// point of low order, is ErrNonce.
 //
-// ECC_nistP256_AesGcm adds the SecureChannelEnhancements of Part 6 1.05.07
-// (Policy.ChannelBound): MSG and CLO chunks are AES-128-GCM with a nonce per
-// chunk from the IV, the TokenId and the previous sequence number; the first
+// ECC_nistP256_AesGcm and ECC_nistP256_ChaChaPoly add the
+// SecureChannelEnhancements of Part 6 1.05.07 (Policy.ChannelBound): MSG and
+// CLO chunks are AES-128-GCM or ChaCha20-Poly1305 with a nonce per chunk
+// from the IV, the TokenId and the previous sequence number; the first
 // OPN response is signed over the request's signature too (Sender.BindOpen,
 // Receiver.BindOpen, Message.Signature); the HKDF input is chained across
-// renewals (EphemeralKey.ChainedChannelKeys).
+// renewals (EphemeralKey.ChainedChannelKeys). ECC_curve25519 and
+// ECC_curve448 secure MSG and CLO chunks with ChaCha20-Poly1305 the same way
+// (keyed in Sign mode with the derived signing key), without the binding.
+//
+// ChaCha20-Poly1305 comes from golang.org/x/crypto, X448 and Ed448 from
+// github.com/cloudflare/circl; everything else from the standard library.
 //
 // The Receiver verifies the signature of every chunk, in constant time,
 // before it looks at any decrypted field, and treats every failure (bad

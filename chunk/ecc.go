@@ -7,6 +7,8 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"io"
+
+	"github.com/cloudflare/circl/dh/x448"
 )
 
 // EphemeralKey is one side's ephemeral key pair of an OpenSecureChannel
@@ -16,21 +18,29 @@ import (
 // made for every OpenSecureChannel (issue and renew); it is used once.
 type EphemeralKey struct {
 	policy *Policy
-	priv   *ecdh.PrivateKey
+	priv   *ecdh.PrivateKey // nistP256, nistP384, X25519
+	x448   *x448.Key        // X448: the private key
 	nonce  []byte
 }
 
 // NewEphemeralKey returns a new ephemeral key pair on the policy's curve.
 // rnd (crypto/rand.Reader when nil) goes to crypto/ecdh's GenerateKey,
 // which in recent Go versions ignores it and always draws from a secure
-// source. Policies other than the ECC ones give an error wrapping
-// ErrConfig.
+// source; for X448 the 56 bytes of the private key are read from it.
+// Policies other than the ECC ones give an error wrapping ErrConfig.
 func (p *Policy) NewEphemeralKey(rnd io.Reader) (*EphemeralKey, error) {
 	if !p.IsECC() {
 		return nil, errorf(ErrConfig, TypeOpen, -1, "policy %s has no ephemeral keys", p.Name)
 	}
 	if rnd == nil {
 		rnd = rand.Reader
+	}
+	if p.kex == kexX448 {
+		var priv x448.Key
+		if _, err := io.ReadFull(rnd, priv[:]); err != nil {
+			return nil, errorf(ErrConfig, TypeOpen, -1, "ephemeral key: %v", err)
+		}
+		return newX448EphemeralKey(p, &priv), nil
 	}
 	priv, err := p.curve.GenerateKey(rnd)
 	if err != nil {
@@ -40,9 +50,21 @@ func (p *Policy) NewEphemeralKey(rnd io.Reader) (*EphemeralKey, error) {
 }
 
 func newEphemeralKey(p *Policy, priv *ecdh.PrivateKey) *EphemeralKey {
-	// The uncompressed point is 0x04 | X | Y; the nonce leaves the 0x04
-	// out.
-	return &EphemeralKey{policy: p, priv: priv, nonce: priv.PublicKey().Bytes()[1:]}
+	nonce := priv.PublicKey().Bytes()
+	if p.kex == kexNIST {
+		// The uncompressed point is 0x04 | X | Y; the nonce leaves the
+		// 0x04 out. X25519's public key is the nonce as it is.
+		nonce = nonce[1:]
+	}
+	return &EphemeralKey{policy: p, priv: priv, nonce: nonce}
+}
+
+// newX448EphemeralKey returns the X448 EphemeralKey with private key priv
+// (RFC 7748 §5 clamps it in the scalar multiplication).
+func newX448EphemeralKey(p *Policy, priv *x448.Key) *EphemeralKey {
+	var pub x448.Key
+	x448.KeyGen(&pub, priv)
+	return &EphemeralKey{policy: p, x448: priv, nonce: pub[:]}
 }
 
 // Nonce returns the public key as it goes into the ClientNonce or
@@ -108,6 +130,30 @@ func (k *EphemeralKey) sharedSecret(clientNonce, serverNonce []byte) ([]byte, er
 	if len(peer) != p.NonceLength {
 		return nil, errorf(ErrNonce, TypeOpen, -1, "%s needs a %d-byte nonce, have %d", p.Name, p.NonceLength, len(peer))
 	}
+	switch p.kex {
+	case kexX25519:
+		// Any 32 bytes are a u-coordinate (RFC 7748 §5); a low-order
+		// point makes the shared secret all zeros, which crypto/ecdh
+		// refuses.
+		pub, err := p.curve.NewPublicKey(peer)
+		if err != nil {
+			return nil, errorf(ErrNonce, TypeOpen, -1, "the peer's ephemeral key is not an X25519 public key")
+		}
+		secret, err := k.priv.ECDH(pub)
+		if err != nil {
+			return nil, errorf(ErrNonce, TypeOpen, -1, "the peer's ephemeral key is a low-order point of curve25519")
+		}
+		return secret, nil
+	case kexX448:
+		var pub, secret x448.Key
+		copy(pub[:], peer)
+		// Shared checks the result in constant time and reports a
+		// low-order point (an all-zero secret) with false.
+		if !x448.Shared(&secret, k.x448, &pub) {
+			return nil, errorf(ErrNonce, TypeOpen, -1, "the peer's ephemeral key is a low-order point of curve448")
+		}
+		return secret[:], nil
+	}
 	point := make([]byte, 0, 1+len(peer))
 	point = append(append(point, 4), peer...)
 	pub, err := p.curve.NewPublicKey(point)
@@ -128,7 +174,8 @@ const (
 )
 
 // DeriveECCKeys derives the channel keys of an ECC policy from the ECDH
-// shared secret (the X coordinate of the shared point) and the two nonces
+// shared secret (the X coordinate of the shared point; for X25519 and X448
+// the RFC 7748 output) and the two nonces
 // (Part 6 §6.8.1), with HKDF (RFC 5869) and the policy's hash:
 //
 //	L          = SigningKeyLength + EncryptionKeyLength + IVLength

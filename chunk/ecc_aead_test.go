@@ -149,15 +149,61 @@ func TestHashCertificate(t *testing.T) {
 	if _, err := PolicyECCNistP256AesGcm.HashCertificate([]byte{1, 2, 3}); !errors.Is(err, ErrCertificate) {
 		t.Errorf("not DER: %v", err)
 	}
+	if h2, err := PolicyECCNistP256ChaChaPoly.HashCertificate(k.cert); err != nil || !bytes.Equal(h2, h) {
+		t.Errorf("ECC_nistP256_ChaChaPoly: %x %v", h2, err)
+	}
+	if _, err := PolicyECCCurve25519.HashCertificate(k.cert); !errors.Is(err, ErrConfig) {
+		t.Errorf("ECC_curve25519 (not channel-bound): %v", err)
+	}
 }
 
-// TestAEADChecks: a skipped sequence number changes the nonce and fails
-// the tag; a cut tag, a chunk shorter than its tag and a Receiver without a
-// previous sequence number are refused; the TokenId is part of the nonce.
+// TestCurve25519SignKey: in Sign mode ECC_curve25519 keys ChaCha20-Poly1305
+// with the signing key and SignAndEncrypt with the encrypting key, so a
+// token needs the key of its mode (and only that one) and chunks of one
+// mode do not verify in the other.
+func TestCurve25519SignKey(t *testing.T) {
+	p := PolicyECCCurve25519
+	keys, _ := testChannelKeys(t, p)
+	s, _ := NewSender(42, 10, Limits{ChunkSize: 8192})
+	must(t, s.SetToken(3, p, ModeSign, Keys{SigningKey: keys.SigningKey, IV: keys.IV}))
+	if err := s.SetToken(3, p, ModeSign, Keys{EncryptingKey: keys.EncryptingKey, IV: keys.IV}); !errors.Is(err, ErrConfig) {
+		t.Errorf("Sign without a signing key: %v", err)
+	}
+	if err := s.SetToken(3, p, ModeSignAndEncrypt, Keys{SigningKey: keys.SigningKey, IV: keys.IV}); !errors.Is(err, ErrConfig) {
+		t.Errorf("SignAndEncrypt without an encrypting key: %v", err)
+	}
+	if err := s.SetToken(3, p, ModeSign, Keys{SigningKey: keys.SigningKey, IV: keys.IV[:11]}); !errors.Is(err, ErrConfig) {
+		t.Errorf("an 11-byte IV: %v", err)
+	}
+	c, err := s.Append(nil, TypeMessage, 1, []byte("signed"))
+	must(t, err)
+	// A receiver keyed as if the encrypting key signed: the tag fails.
+	swapped := Keys{SigningKey: keys.EncryptingKey, EncryptingKey: keys.SigningKey, IV: keys.IV}
+	r, _ := NewReceiver(42, Limits{ChunkSize: 8192})
+	must(t, r.SetToken(3, p, ModeSign, swapped))
+	r.SetLastSequenceNumber(9)
+	if _, _, err := r.Receive(append([]byte(nil), c...)); !errors.Is(err, ErrSecurityChecks) {
+		t.Errorf("verified with the encrypting key: %v", err)
+	}
+	r, _ = NewReceiver(42, Limits{ChunkSize: 8192})
+	must(t, r.SetToken(3, p, ModeSign, keys))
+	r.SetLastSequenceNumber(9)
+	if m, _, err := r.Receive(c); err != nil || string(m.Body) != "signed" {
+		t.Errorf("the right keys: %v", err)
+	}
+}
+
+// TestAEADChecks, for every AEAD policy (AES-GCM and ChaCha20-Poly1305): a
+// skipped sequence number changes the nonce and fails the tag; a cut tag, a
+// chunk shorter than its tag and a Receiver without a previous sequence
+// number are refused; the TokenId is part of the nonce.
 func TestAEADChecks(t *testing.T) {
-	for _, mode := range []SecurityMode{ModeSign, ModeSignAndEncrypt} {
-		t.Run(mode.String(), func(t *testing.T) {
-			p := PolicyECCNistP256AesGcm
+	for _, pm := range policyModes() {
+		p, mode := pm.p, pm.mode
+		if !p.IsAEAD() {
+			continue
+		}
+		t.Run(p.Name+"/"+mode.String(), func(t *testing.T) {
 			keys, _ := testChannelKeys(t, p)
 			pair := func() (*Sender, *Receiver) {
 				s, _ := NewSender(42, 10, Limits{ChunkSize: 8192})

@@ -52,6 +52,15 @@ var eccVectors = []struct {
 		"a83998406bb8a6ea9607384fee4e873430f34629f8523e3980605a33",
 		"1f50292ceb7c3457ec091836ab7f4af706debb833415bafd304d1e65",
 	},
+	{
+		// The same ephemeral keys again; L = 0 + 32 + 12 = 44.
+		PolicyECCNistP256ChaChaPoly,
+		"515c3d6eb9e396b904d3feca7f54fdcd0cc1e997bf375dca515ad0a6c3b4035f4536be3a50f318fbf9a5475902a221502bef0d57e08c53b2cc0a56f17d9f9354",
+		"1f140146bfb1b251f84f4ddbe0d4cdcfd77afd984a9520e35794021f8312bb9eec995a08b1fa7704df3dcc0b50a9665263fb7711f95f9f8a449c5096e47c892b",
+		"4fe243908f378aa1c2a69538822e6ed908c3225d8692575507c649901245150a",
+		"1857aa8193d2918186ce13770aa56ff2c934eeff8b6573583384d1b901d57f1a1ffb919c27b409a890c72985",
+		"6d89e49fa60e99fc1ccfe12f28cd2898c0528990f71d5fcec41912b1fd5ff3537bd574e4744c1612271d2944",
+	},
 }
 
 // affine is a point of a short Weierstrass curve y² = x³ - 3x + b over the
@@ -135,6 +144,8 @@ func TestECCDerivationVectors(t *testing.T) {
 				c, h, lengths = elliptic.P384().Params(), sha512.New384, [3]int{48, 32, 16}
 			case PolicyECCNistP256AesGcm:
 				c, h, lengths = elliptic.P256().Params(), sha256.New, [3]int{0, 16, 12}
+			case PolicyECCNistP256ChaChaPoly:
+				c, h, lengths = elliptic.P256().Params(), sha256.New, [3]int{0, 32, 12}
 			}
 			size := (c.BitSize + 7) / 8
 			scalar := func(first int) []byte {
@@ -157,45 +168,65 @@ func TestECCDerivationVectors(t *testing.T) {
 			if z2 := ecMul(c, new(big.Int).SetBytes(ds), pc); z2.x.Cmp(z.x) != 0 {
 				t.Fatal("the test's ECDH is not symmetric")
 			}
-			L := lengths[0] + lengths[1] + lengths[2]
-			salt := func(label string, a, b []byte) []byte {
-				s := binary.LittleEndian.AppendUint16(nil, uint16(L))
-				return append(append(append(s, label...), a...), b...)
-			}
-			cs := salt("opcua-client", clientNonce, serverNonce)
-			ss := salt("opcua-server", serverNonce, clientNonce)
-			wantClient := hkdfRFC5869(h, cs, secret, cs, L)
-			wantServer := hkdfRFC5869(h, ss, secret, ss, L)
-			for name, pair := range map[string][2]string{
-				"clientNonce": {hexOf(clientNonce), v.clientNonce}, "serverNonce": {hexOf(serverNonce), v.serverNonce},
-				"secret": {hexOf(secret), v.secret}, "client": {hexOf(wantClient), v.client}, "server": {hexOf(wantServer), v.server},
-			} {
-				if pair[0] != pair[1] {
-					t.Errorf("%s: the Go recomputation %s differs from the Python vector %s", name, pair[0], pair[1])
-				}
-			}
-
-			// The package's code, from both sides.
 			kc, ks := testEphemeral(t, p, dc), testEphemeral(t, p, ds)
-			if !bytes.Equal(kc.Nonce(), clientNonce) || !bytes.Equal(ks.Nonce(), serverNonce) || len(kc.Nonce()) != p.NonceLength {
-				t.Fatalf("nonces differ: %x %x", kc.Nonce(), ks.Nonce())
-			}
-			for side, k := range map[string]*EphemeralKey{"client": kc, "server": ks} {
-				client, server, err := k.ChannelKeys(clientNonce, serverNonce)
-				if err != nil {
-					t.Fatal(side, err)
-				}
-				if got := joinKeys(client); !bytes.Equal(got, wantClient) {
-					t.Errorf("%s side: client keys %x, want %x", side, got, wantClient)
-				}
-				if got := joinKeys(server); !bytes.Equal(got, wantServer) {
-					t.Errorf("%s side: server keys %x, want %x", side, got, wantServer)
-				}
-				if len(client.SigningKey) != lengths[0] || len(client.EncryptingKey) != lengths[1] || len(client.IV) != lengths[2] {
-					t.Errorf("%s side: key lengths %d %d %d", side, len(client.SigningKey), len(client.EncryptingKey), len(client.IV))
-				}
-			}
+			checkDerivation(t, derivation{p, h, lengths, clientNonce, serverNonce, secret, kc, ks},
+				[5]string{v.clientNonce, v.serverNonce, v.secret, v.client, v.server})
 		})
+	}
+}
+
+// derivation is one ECC key derivation as a test computed it on its own:
+// the nonces and shared secret from its own curve arithmetic, with the
+// policy's hash and key lengths (signing key, encrypting key, IV) from
+// Part 7; kc and ks are the package's ephemeral keys with the same
+// private keys.
+type derivation struct {
+	p                                *Policy
+	h                                func() hash.Hash
+	lengths                          [3]int
+	clientNonce, serverNonce, secret []byte
+	kc, ks                           *EphemeralKey
+}
+
+// checkDerivation derives the keys with HKDF written from RFC 5869 and the
+// Part 6 §6.8.1 salts built by hand, compares nonces, secret and keys with
+// the pinned vector (client nonce, server nonce, secret, client keys,
+// server keys, from an independent Python computation), and then checks
+// the package: its nonces, and ChannelKeys from both sides.
+func checkDerivation(t *testing.T, d derivation, vector [5]string) {
+	t.Helper()
+	L := d.lengths[0] + d.lengths[1] + d.lengths[2]
+	salt := func(label string, a, b []byte) []byte {
+		s := binary.LittleEndian.AppendUint16(nil, uint16(L))
+		return append(append(append(s, label...), a...), b...)
+	}
+	cs := salt("opcua-client", d.clientNonce, d.serverNonce)
+	ss := salt("opcua-server", d.serverNonce, d.clientNonce)
+	wantClient := hkdfRFC5869(d.h, cs, d.secret, cs, L)
+	wantServer := hkdfRFC5869(d.h, ss, d.secret, ss, L)
+	for i, got := range [][]byte{d.clientNonce, d.serverNonce, d.secret, wantClient, wantServer} {
+		if hexOf(got) != vector[i] {
+			t.Errorf("%s: the Go recomputation %x differs from the Python vector %s",
+				[]string{"clientNonce", "serverNonce", "secret", "client", "server"}[i], got, vector[i])
+		}
+	}
+	if !bytes.Equal(d.kc.Nonce(), d.clientNonce) || !bytes.Equal(d.ks.Nonce(), d.serverNonce) || len(d.kc.Nonce()) != d.p.NonceLength {
+		t.Fatalf("nonces differ: %x %x", d.kc.Nonce(), d.ks.Nonce())
+	}
+	for side, k := range map[string]*EphemeralKey{"client": d.kc, "server": d.ks} {
+		client, server, err := k.ChannelKeys(d.clientNonce, d.serverNonce)
+		if err != nil {
+			t.Fatal(side, err)
+		}
+		if got := joinKeys(client); !bytes.Equal(got, wantClient) {
+			t.Errorf("%s side: client keys %x, want %x", side, got, wantClient)
+		}
+		if got := joinKeys(server); !bytes.Equal(got, wantServer) {
+			t.Errorf("%s side: server keys %x, want %x", side, got, wantServer)
+		}
+		if len(client.SigningKey) != d.lengths[0] || len(client.EncryptingKey) != d.lengths[1] || len(client.IV) != d.lengths[2] {
+			t.Errorf("%s side: key lengths %d %d %d", side, len(client.SigningKey), len(client.EncryptingKey), len(client.IV))
+		}
 	}
 }
 
@@ -228,7 +259,7 @@ func testEphemeral(tb testing.TB, p *Policy, d []byte) *EphemeralKey {
 // encrypted), and its signature with crypto/ecdsa after converting r || s
 // to ASN.1 by hand.
 func TestECCOpenFraming(t *testing.T) {
-	for _, p := range eccPolicies() {
+	for _, p := range ecdsaPolicies() {
 		t.Run(p.Name, func(t *testing.T) {
 			ck, sk := ecKey(t, "client", p), ecKey(t, "server", p)
 			s, err := NewSender(0, 0, Limits{ChunkSize: 8192})
@@ -239,20 +270,7 @@ func TestECCOpenFraming(t *testing.T) {
 			must(t, err)
 
 			n := (p.certCurve.Params().BitSize + 7) / 8
-			var want []byte
-			want = append(want, 'O', 'P', 'N', 'F', 0, 0, 0, 0, 0, 0, 0, 0)
-			str := func(b []byte) {
-				want = binary.LittleEndian.AppendUint32(want, uint32(len(b)))
-				want = append(want, b...)
-			}
-			str([]byte(p.URI))
-			str(ck.cert)
-			thumb := sha1.Sum(sk.cert)
-			str(thumb[:])
-			want = binary.LittleEndian.AppendUint32(want, 0) // sequence number 0: non-legacy start
-			want = binary.LittleEndian.AppendUint32(want, 3)
-			want = append(want, body...)
-			binary.LittleEndian.PutUint32(want[4:], uint32(len(want)+2*n))
+			want := handOpen(p, ck.cert, sk.cert, 3, body, 2*n)
 			if len(got) != len(want)+2*n || !bytes.Equal(got[:len(want)], want) {
 				t.Fatalf("OPN chunk differs from the hand-built one:\n got % x\nwant % x", got[:min(len(got), len(want))], want)
 			}
@@ -280,6 +298,29 @@ func TestECCOpenFraming(t *testing.T) {
 			}
 		})
 	}
+}
+
+// handOpen builds an OPN chunk of an ECC policy by hand up to its
+// signature (Part 6 §6.7.2: message header with MessageSize counting a
+// signature of sigLen bytes, asymmetric security header with the sender's
+// certificate and the SHA-1 thumbprint of the receiver's, sequence header
+// with sequence number 0, the non-legacy start, and requestID, the body; no
+// padding since nothing is encrypted).
+func handOpen(p *Policy, senderCert, receiverCert []byte, requestID uint32, body []byte, sigLen int) []byte {
+	want := []byte{'O', 'P', 'N', 'F', 0, 0, 0, 0, 0, 0, 0, 0}
+	str := func(b []byte) {
+		want = binary.LittleEndian.AppendUint32(want, uint32(len(b)))
+		want = append(want, b...)
+	}
+	str([]byte(p.URI))
+	str(senderCert)
+	thumb := sha1.Sum(receiverCert)
+	str(thumb[:])
+	want = binary.LittleEndian.AppendUint32(want, 0)
+	want = binary.LittleEndian.AppendUint32(want, requestID)
+	want = append(want, body...)
+	binary.LittleEndian.PutUint32(want[4:], uint32(len(want)+sigLen))
+	return want
 }
 
 // ecKey returns an ECDSA test key on the policy's curve with a self-signed

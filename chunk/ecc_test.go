@@ -48,7 +48,7 @@ func TestECCOpenExchange(t *testing.T) {
 	for _, p := range eccPolicies() {
 		for _, mode := range []SecurityMode{ModeSign, ModeSignAndEncrypt} {
 			t.Run(p.Name+"/"+mode.String(), func(t *testing.T) {
-				ck, sk := ecKey(t, "client", p), ecKey(t, "server", p)
+				ck, sk := policyKey(t, "client", p), policyKey(t, "server", p)
 				cs, _ := NewSender(0, 0, Limits{ChunkSize: 8192})
 				cr, _ := NewReceiver(0, Limits{ChunkSize: 8192})
 				ca := Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}
@@ -113,7 +113,7 @@ func TestECCOpenExchange(t *testing.T) {
 // TestECCNonceChecks: the peer's ephemeral key must be a point on the
 // curve of the right length (Bad_NonceInvalid otherwise).
 func TestECCNonceChecks(t *testing.T) {
-	for _, p := range eccPolicies() {
+	for _, p := range ecdsaPolicies() {
 		t.Run(p.Name, func(t *testing.T) {
 			k, err := p.NewEphemeralKey(nil)
 			must(t, err)
@@ -129,16 +129,7 @@ func TestECCNonceChecks(t *testing.T) {
 				"coordinates above p": bigX, "own key reflected": k.Nonce(),
 				"compressed form": append([]byte{2}, good[:p.NonceLength/2]...),
 			} {
-				_, _, err := k.ChannelKeys(k.Nonce(), nonce)
-				if !errors.Is(err, ErrNonce) || StatusCode(err) != StatusBadNonceInvalid {
-					t.Errorf("%s: %v", name, err)
-				}
-				// And from the server's side.
-				if name != "own key reflected" {
-					if _, _, err := k.ChannelKeys(nonce, k.Nonce()); !errors.Is(err, ErrNonce) {
-						t.Errorf("%s as client nonce: %v", name, err)
-					}
-				}
+				refuseNonce(t, k, name, nonce)
 			}
 			if _, _, err := k.ChannelKeys(good, good); !errors.Is(err, ErrConfig) {
 				t.Errorf("neither nonce ours: %v", err)
@@ -166,28 +157,10 @@ func TestECCNonceChecks(t *testing.T) {
 // refused), a truncated signature, the wrong curve or an RSA certificate
 // are refused with the right errors.
 func TestECCOpenChecks(t *testing.T) {
-	for _, p := range eccPolicies() {
+	for _, p := range ecdsaPolicies() {
 		t.Run(p.Name, func(t *testing.T) {
 			ck, sk := ecKey(t, "client", p), ecKey(t, "server", p)
-			s, _ := NewSender(0, 0, Limits{ChunkSize: 8192})
-			must(t, s.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: ck.key, Certificate: ck.cert, PeerCertificate: sk.cert}))
-			opn, err := s.Append(nil, TypeOpen, 1, []byte("open request body"))
-			must(t, err)
-			receiver := func() *Receiver {
-				r, _ := NewReceiver(0, Limits{ChunkSize: 8192})
-				must(t, r.SetAsymmetric(Asymmetric{Policy: p, PrivateKey: sk.key, Certificate: sk.cert, PeerCertificate: ck.cert}))
-				return r
-			}
-			if _, _, err := receiver().Receive(append([]byte(nil), opn...)); err != nil {
-				t.Fatal(err)
-			}
-			for i := range opn {
-				c := append([]byte(nil), opn...)
-				c[i] ^= 0x10
-				if _, _, err := receiver().Receive(c); err == nil {
-					t.Fatalf("byte %d flipped: accepted", i)
-				}
-			}
+			s, opn, receiver := openFlipChecks(t, p, &testSigner{ck.key, ck.cert}, &testSigner{sk.key, sk.cert})
 			// The signature truncated by one byte, MessageSize adjusted.
 			short := append([]byte(nil), opn[:len(opn)-1]...)
 			short[4]--

@@ -363,7 +363,7 @@ func FuzzReceiveOpenECC(f *testing.F) {
 // NonceLength bytes holding a point of the curve (checked by the test's own
 // curve equation), and never panics.
 func FuzzEphemeralNonce(f *testing.F) {
-	for _, p := range eccPolicies() {
+	for _, p := range []*Policy{PolicyECCNistP256, PolicyECCNistP384} {
 		k, err := p.NewEphemeralKey(nil)
 		must2(f, err)
 		f.Add(p == PolicyECCNistP384, k.Nonce())
@@ -371,7 +371,7 @@ func FuzzEphemeralNonce(f *testing.F) {
 		f.Add(p == PolicyECCNistP384, make([]byte, p.NonceLength))
 	}
 	keys := map[bool]*EphemeralKey{}
-	for _, p := range eccPolicies() {
+	for _, p := range []*Policy{PolicyECCNistP256, PolicyECCNistP384} {
 		k, err := p.NewEphemeralKey(nil)
 		must2(f, err)
 		keys[p == PolicyECCNistP384] = k
@@ -410,4 +410,132 @@ func isOnCurve(c *elliptic.CurveParams, nonce []byte) bool {
 	r.Add(r, c.B)
 	r.Mod(r, c.P)
 	return l.Cmp(r) == 0
+}
+
+// FuzzReceiveChaCha is the reassembler with ECC_nistP256_ChaChaPoly
+// SignAndEncrypt (ChaCha20-Poly1305, 16-byte tags, no padding); seeds made
+// in code.
+func FuzzReceiveChaCha(f *testing.F) { fuzzReceive(f, w8Modes[9]) }
+
+// FuzzReceiveCurve25519 is the reassembler with ECC_curve25519 Sign
+// (ChaCha20-Poly1305 keyed with the signing key, the whole chunk as
+// additional data); seeds made in code.
+func FuzzReceiveCurve25519(f *testing.F) { fuzzReceive(f, w8Modes[10]) }
+
+// FuzzReceiveOpenEdDSA feeds OPN chunks to Receivers that accept any
+// policy with an Ed25519 or an Ed448 key (the first byte picks one): the
+// header parser, the certificate parsing (Ed448 by hand), the key checks
+// and the EdDSA verification must reject bad input with typed errors and
+// never panic. Seeds: valid ECC_curve25519 and ECC_curve448 chunks made in
+// code, and cut ones.
+func FuzzReceiveOpenEdDSA(f *testing.F) {
+	type side struct{ client, server *testSigner }
+	sides := map[bool]side{}
+	for _, p := range edwardsPolicies() {
+		ck, sk := policyKey(f, "client", p), policyKey(f, "server", p)
+		sides[p == PolicyECCCurve448] = side{ck, sk}
+		eph, err := p.NewEphemeralKey(nil)
+		must2(f, err)
+		_, c := framedOpen(f, p, ck, sk, eph.Nonce())
+		f.Add(p == PolicyECCCurve448, c)
+		f.Add(p == PolicyECCCurve448, c[:len(c)-1])
+		f.Add(p != PolicyECCCurve448, c)
+	}
+	f.Fuzz(func(t *testing.T, ed448 bool, data []byte) {
+		sd := sides[ed448]
+		r, _ := NewReceiver(0, Limits{ChunkSize: w8ChunkSize, MaxMessageSize: 4096})
+		must(t, r.SetAsymmetric(Asymmetric{PrivateKey: sd.server.key, Certificate: sd.server.cert}))
+		m, done, err := r.Receive(data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "chunk: ") || StatusCode(err)&0x80000000 == 0 {
+				t.Fatalf("error %q (status 0x%08X)", err, StatusCode(err))
+			}
+			return
+		}
+		want := PolicyECCCurve25519
+		if ed448 {
+			want = PolicyECCCurve448
+		}
+		if done && (m.Type != TypeOpen || len(m.Body) > 4096 || m.Policy != want && !m.Policy.IsNone()) {
+			t.Fatalf("message %+v", m)
+		}
+	})
+}
+
+// FuzzEphemeralNonceX hands any bytes as the peer's nonce to an X25519 or
+// X448 EphemeralKey (the first byte picks one): it must fail with ErrNonce
+// exactly when the bytes are not NonceLength long, are our own key, or are
+// a low-order point (the shared secret, computed with the test's own RFC
+// 7748 ladder, is all zeros); an accepted nonce gives the ladder's secret.
+func FuzzEphemeralNonceX(f *testing.F) {
+	keys := map[bool]*EphemeralKey{}
+	for i, p := range edwardsPolicies() {
+		d := make([]byte, p.NonceLength)
+		for j := range d {
+			d[j] = byte(3*j + 7)
+		}
+		keys[i == 1] = testXEphemeral(f, p, d)
+		peer, err := p.NewEphemeralKey(nil)
+		must2(f, err)
+		f.Add(i == 1, peer.Nonce())
+		f.Add(i == 1, peer.Nonce()[1:])
+		f.Add(i == 1, make([]byte, p.NonceLength))
+		f.Add(i == 1, keys[i == 1].Nonce())
+	}
+	f.Fuzz(func(t *testing.T, x448 bool, nonce []byte) {
+		k := keys[x448]
+		p := k.policy
+		c := curve25519
+		if x448 {
+			c = curve448
+		}
+		d := make([]byte, p.NonceLength)
+		for j := range d {
+			d[j] = byte(3*j + 7)
+		}
+		_, _, next, err := k.ChainedChannelKeys(nil, k.Nonce(), nonce)
+		var secret []byte
+		ok := len(nonce) == p.NonceLength && !bytes.Equal(nonce, k.Nonce())
+		if ok {
+			secret = c.x(d, nonce)
+			ok = !bytes.Equal(secret, make([]byte, c.size))
+		}
+		checkVerdict(t, nonce, ok, err, ErrNonce)
+		if err == nil && !bytes.Equal(next, secret) {
+			t.Fatalf("shared secret %x, the ladder says %x", next, secret)
+		}
+	})
+}
+
+// checkVerdict fails t when err disagrees with the test's own verdict ok
+// on the input in, or does not wrap kind.
+func checkVerdict(t *testing.T, in []byte, ok bool, err, kind error) {
+	t.Helper()
+	switch {
+	case err == nil && !ok:
+		t.Fatalf("%x accepted", in)
+	case err != nil && ok:
+		t.Fatalf("%x refused: %v", in, err)
+	case err != nil && !errors.Is(err, kind):
+		t.Fatalf("error %v, want %v", err, kind)
+	}
+}
+
+// FuzzParseEd448PublicKey: ParseEd448PublicKey accepts exactly the DER
+// SubjectPublicKeyInfo of RFC 8410 (the 12-byte prefix of id-Ed448 and a
+// 57-byte BIT STRING, then the key) and returns its last 57 bytes.
+func FuzzParseEd448PublicKey(f *testing.F) {
+	prefix := []byte{0x30, 0x43, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x71, 0x03, 0x3a, 0x00}
+	key := make([]byte, 57)
+	f.Add(append(append([]byte(nil), prefix...), key...))
+	f.Add(prefix)
+	f.Add([]byte{0x30, 0x00})
+	f.Fuzz(func(t *testing.T, spki []byte) {
+		k, err := ParseEd448PublicKey(spki)
+		want := len(spki) == len(prefix)+57 && bytes.Equal(spki[:len(prefix)], prefix)
+		checkVerdict(t, spki, want, err, ErrCertificate)
+		if err == nil && !bytes.Equal(k, spki[len(prefix):]) {
+			t.Fatalf("key %x", k)
+		}
+	})
 }

@@ -17,6 +17,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/crypto/chacha20poly1305"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/w8.sha256 from the framed W8 streams")
@@ -74,9 +76,14 @@ type w8Mode struct {
 	perFull int // body bytes per full chunk (Part 6 §6.7.2.5, encoding-rules §16)
 	// The test's own numbers of the policy (Part 7 policy tables), used to
 	// rebuild the chunks by hand: HMAC, its key length, AES key length.
-	// newHash is nil for the AES-GCM modes (a 16-byte tag, a 12-byte IV).
+	// newHash is nil for the AEAD modes (a 16-byte tag, a 12-byte IV).
 	newHash        func() hash.Hash
 	sigKey, encKey int
+	// aead is "gcm" (AES-GCM) or "chacha" (ChaCha20-Poly1305) for the AEAD
+	// modes; signKeyInSign: Sign mode keys the AEAD with the signing key
+	// (curve25519, curve448), not the encrypting key.
+	aead          string
+	signKeyInSign bool
 }
 
 // keys returns the mode's W8 keys.
@@ -101,17 +108,26 @@ func (m w8Mode) sigLen() int {
 
 // w8Modes are the three W8 modes of bench-workloads.md, then the same
 // workload over ECC_nistP256 (HMAC-SHA256, AES-128-CBC), encrypted
-// ECC_nistP384 (HMAC-SHA384, AES-256-CBC), and ECC_nistP256_AesGcm
-// (AES-128-GCM, key byte i = 255 - i, IV byte i = i for 12 bytes).
+// ECC_nistP384 (HMAC-SHA384, AES-256-CBC), ECC_nistP256_AesGcm
+// (AES-128-GCM, key byte i = 255 - i, IV byte i = i for 12 bytes),
+// ECC_nistP256_ChaChaPoly (ChaCha20-Poly1305, the 32-byte key byte i =
+// 255 - i) and ECC_curve25519 (ChaCha20-Poly1305 keyed in Sign mode with
+// the signing key, byte i = i, in SignAndEncrypt with the encrypting key,
+// byte i = 255 - i). ECC_curve448's symmetric layer is curve25519's, so its
+// W8 streams are the c25519 ones.
 var w8Modes = []w8Mode{
-	{"plain", PolicyNone, ModeNone, 8168, sha256.New, 0, 0},
-	{"signed", PolicyBasic256Sha256, ModeSign, 8136, sha256.New, 32, 32},
-	{"encrypted", PolicyBasic256Sha256, ModeSignAndEncrypt, 8135, sha256.New, 32, 32},
-	{"ecc256-signed", PolicyECCNistP256, ModeSign, 8136, sha256.New, 32, 16},
-	{"ecc256-encrypted", PolicyECCNistP256, ModeSignAndEncrypt, 8135, sha256.New, 32, 16},
-	{"ecc384-encrypted", PolicyECCNistP384, ModeSignAndEncrypt, 8119, sha512.New384, 48, 32},
-	{"gcm-signed", PolicyECCNistP256AesGcm, ModeSign, 8152, nil, 0, 16},
-	{"gcm-encrypted", PolicyECCNistP256AesGcm, ModeSignAndEncrypt, 8152, nil, 0, 16},
+	{"plain", PolicyNone, ModeNone, 8168, sha256.New, 0, 0, "", false},
+	{"signed", PolicyBasic256Sha256, ModeSign, 8136, sha256.New, 32, 32, "", false},
+	{"encrypted", PolicyBasic256Sha256, ModeSignAndEncrypt, 8135, sha256.New, 32, 32, "", false},
+	{"ecc256-signed", PolicyECCNistP256, ModeSign, 8136, sha256.New, 32, 16, "", false},
+	{"ecc256-encrypted", PolicyECCNistP256, ModeSignAndEncrypt, 8135, sha256.New, 32, 16, "", false},
+	{"ecc384-encrypted", PolicyECCNistP384, ModeSignAndEncrypt, 8119, sha512.New384, 48, 32, "", false},
+	{"gcm-signed", PolicyECCNistP256AesGcm, ModeSign, 8152, nil, 0, 16, "gcm", false},
+	{"gcm-encrypted", PolicyECCNistP256AesGcm, ModeSignAndEncrypt, 8152, nil, 0, 16, "gcm", false},
+	{"chacha-signed", PolicyECCNistP256ChaChaPoly, ModeSign, 8152, nil, 0, 32, "chacha", false},
+	{"chacha-encrypted", PolicyECCNistP256ChaChaPoly, ModeSignAndEncrypt, 8152, nil, 0, 32, "chacha", false},
+	{"c25519-signed", PolicyECCCurve25519, ModeSign, 8152, nil, 32, 32, "chacha", true},
+	{"c25519-encrypted", PolicyECCCurve25519, ModeSignAndEncrypt, 8152, nil, 32, 32, "chacha", true},
 }
 
 func w8Sender(tb testing.TB, m w8Mode) *Sender {
@@ -216,20 +232,31 @@ func checkW8Stream(t *testing.T, m w8Mode, stream []byte) {
 	}
 }
 
-// checkW8AEADStream verifies an AES-GCM W8 stream chunk by chunk without
-// the package's code (Part 6 §6.7.2.5.2): no padding, MessageSize counting
-// the 16-byte tag; the nonce is the IV with TokenId (bytes 0-3) and the
-// previous chunk's sequence number (bytes 4-7) XORed in, little-endian; in
-// Sign mode the tag is GCM's over the whole chunk as additional data, in
-// SignAndEncrypt the 16 header bytes are the additional data and the rest
-// is encrypted.
+// checkW8AEADStream verifies an AEAD (AES-GCM or ChaCha20-Poly1305) W8
+// stream chunk by chunk without the package's code (Part 6 §6.7.2.5.2): no
+// padding, MessageSize counting the 16-byte tag; the nonce is the IV with
+// TokenId (bytes 0-3) and the previous chunk's sequence number (bytes 4-7)
+// XORed in, little-endian; in Sign mode the tag is the AEAD's over the
+// whole chunk as additional data, in SignAndEncrypt the 16 header bytes
+// are the additional data and the rest is encrypted.
 func checkW8AEADStream(t *testing.T, m w8Mode, stream []byte) {
 	t.Helper()
 	body := w8Body()
 	k := m.keys()
-	block, err := aes.NewCipher(k.EncryptingKey)
-	must(t, err)
-	gcm, err := cipher.NewGCM(block)
+	key := k.EncryptingKey
+	if m.signKeyInSign && m.mode == ModeSign {
+		key = k.SigningKey
+	}
+	var gcm cipher.AEAD
+	var err error
+	if m.aead == "chacha" {
+		gcm, err = chacha20poly1305.New(key)
+	} else {
+		var block cipher.Block
+		block, err = aes.NewCipher(key)
+		must(t, err)
+		gcm, err = cipher.NewGCM(block)
+	}
 	must(t, err)
 	nChunks := (w8BodySize + m.perFull - 1) / m.perFull
 	for i := 0; i < nChunks; i++ {

@@ -6,9 +6,11 @@ import (
 
 // Keys are the symmetric keys for one direction of a secure channel: the
 // HMAC signing key, the AES key and the AES-CBC initialization vector (which
-// OPC UA uses unchanged for every chunk), or for the AES-GCM policies no
-// signing key, the AES key and the 12-byte IV the chunk nonces are made
-// from.
+// OPC UA uses unchanged for every chunk); for ECC_nistP256_AesGcm and
+// ECC_nistP256_ChaChaPoly no signing key, the AEAD key and the 12-byte IV
+// the chunk nonces are made from; for ECC_curve25519 and ECC_curve448 the
+// ChaCha20-Poly1305 key of Sign mode (SigningKey), that of SignAndEncrypt
+// (EncryptingKey) and the 12-byte IV.
 type Keys struct {
 	SigningKey    []byte
 	EncryptingKey []byte

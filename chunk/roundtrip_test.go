@@ -124,6 +124,18 @@ func rsaPolicies() []*Policy {
 	return out
 }
 
+// ecdsaPolicies returns the ECC policies that sign with ECDSA (nistP256,
+// nistP384 and the nistP256 AEAD variants).
+func ecdsaPolicies() []*Policy {
+	var out []*Policy
+	for _, p := range eccPolicies() {
+		if p.certCurve != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // eccPolicies returns the ECC policies of the table.
 func eccPolicies() []*Policy {
 	var out []*Policy

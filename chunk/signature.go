@@ -31,8 +31,11 @@ const (
 var errNoSignature = errors.New("chunk: security policy None has no signature algorithm")
 
 // SignatureAlgorithm returns the URI of the policy's asymmetric signature
-// algorithm ("" for None): the one used for OPN chunks and for the
-// CreateSession/ActivateSession signatures (Part 4 §5.6.2, §5.6.3).
+// algorithm: the one used for OPN chunks and for the
+// CreateSession/ActivateSession signatures (Part 4 §5.6.2, §5.6.3). It is
+// "" for None and for ECC_curve25519 and ECC_curve448: we know no URI
+// for PureEdDSA in OPC UA, and open62541 v1.5.7 sends and accepts an empty
+// Algorithm with them.
 func (p *Policy) SignatureAlgorithm() string {
 	switch p.sig {
 	case sigPKCS1v15SHA1:
@@ -51,10 +54,11 @@ func (p *Policy) SignatureAlgorithm() string {
 
 // Sign signs data with the policy's asymmetric signature algorithm, the one
 // its OPN chunks use; session signatures (SignatureData) are made with it
-// too. key is an *rsa.PrivateKey for the RSA policies and an
-// *ecdsa.PrivateKey on the policy's curve for the ECC policies (ECDSA
-// signatures are r || s). rnd is the randomness for RSA-PSS and ECDSA
-// (crypto/rand.Reader when nil).
+// too. key is an *rsa.PrivateKey for the RSA policies, an *ecdsa.PrivateKey
+// on the policy's curve for the nistP256 and nistP384 policies (ECDSA
+// signatures are r || s), an ed25519.PrivateKey for ECC_curve25519 and an
+// ed448.PrivateKey for ECC_curve448 (RFC 8032, deterministic). rnd is the
+// randomness for RSA-PSS and ECDSA (crypto/rand.Reader when nil).
 func (p *Policy) Sign(rnd io.Reader, key crypto.Signer, data []byte) ([]byte, error) {
 	if p.IsNone() {
 		return nil, errNoSignature
@@ -66,7 +70,9 @@ func (p *Policy) Sign(rnd io.Reader, key crypto.Signer, data []byte) ([]byte, er
 }
 
 // Verify checks a signature made with the policy's asymmetric signature
-// algorithm over data; pub is an *rsa.PublicKey or an *ecdsa.PublicKey.
+// algorithm over data; pub is an *rsa.PublicKey, an *ecdsa.PublicKey, an
+// ed25519.PublicKey or an ed448.PublicKey, as the policy needs. A
+// signature of the wrong length fails before any computation.
 func (p *Policy) Verify(pub crypto.PublicKey, data, sig []byte) error {
 	if p.IsNone() {
 		return errNoSignature

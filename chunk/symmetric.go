@@ -6,17 +6,19 @@ import (
 	"crypto/hmac"
 	"encoding/binary"
 	"hash"
+
+	"golang.org/x/crypto/chacha20poly1305"
 )
 
 // symmetric is the state of one security token for one direction: the
-// HMAC with its key and the AES-CBC mode with its IV, built once and reused
-// for every chunk. It belongs to one Sender or Receiver (hash.Hash and
+// HMAC with its key and the AES-CBC mode with its IV, or the AEAD (AES-GCM
+// or ChaCha20-Poly1305) with its IV, built once and reused for every chunk. It belongs to one Sender or Receiver (hash.Hash and
 // cipher.BlockMode are not safe for concurrent use).
 type symmetric struct {
 	tokenID  uint32
 	policy   *Policy
 	mode     SecurityMode
-	aead     cipher.AEAD      // AES-GCM policies: signs and encrypts, nil otherwise
+	aead     cipher.AEAD      // AEAD policies: signs and encrypts, nil otherwise
 	nonceBuf [12]byte         // scratch of nonce
 	mac      hash.Hash        // nil unless signing with HMAC
 	sigLen   int              // 0 unless signing (HMAC size or AEAD tag size)
@@ -44,15 +46,27 @@ func newSymmetric(tokenID uint32, p *Policy, mode SecurityMode, k Keys, decrypt 
 		return nil, errorf(ErrConfig, 0, -1, "policy %s needs mode Sign or SignAndEncrypt, not %s", p.Name, mode)
 	}
 	if p.aead {
-		if len(k.EncryptingKey) != p.EncryptionKeyLength || len(k.IV) != p.IVLength {
-			return nil, errorf(ErrConfig, 0, -1, "policy %s needs a %d-byte encrypting key and a %d-byte IV, have %d and %d",
-				p.Name, p.EncryptionKeyLength, p.IVLength, len(k.EncryptingKey), len(k.IV))
+		// The AEAD is keyed with the encrypting key, except in Sign mode
+		// for the policies that derive a signing key (curve25519,
+		// curve448), which key it with that.
+		key, keyLen, which := k.EncryptingKey, p.EncryptionKeyLength, "encrypting"
+		if p.signKey && mode == ModeSign {
+			key, keyLen, which = k.SigningKey, p.SigningKeyLength, "signing"
 		}
-		block, err := aes.NewCipher(k.EncryptingKey)
+		if len(key) != keyLen || len(k.IV) != p.IVLength {
+			return nil, errorf(ErrConfig, 0, -1, "policy %s needs a %d-byte %s key and a %d-byte IV, have %d and %d",
+				p.Name, keyLen, which, p.IVLength, len(key), len(k.IV))
+		}
+		var err error
+		if p.chacha {
+			s.aead, err = chacha20poly1305.New(key)
+		} else {
+			var block cipher.Block
+			if block, err = aes.NewCipher(key); err == nil {
+				s.aead, err = cipher.NewGCM(block)
+			}
+		}
 		if err != nil {
-			return nil, errorf(ErrConfig, 0, -1, "%v", err)
-		}
-		if s.aead, err = cipher.NewGCM(block); err != nil {
 			return nil, errorf(ErrConfig, 0, -1, "%v", err)
 		}
 		s.sigLen = s.aead.Overhead()
@@ -91,7 +105,7 @@ func newSymmetric(tokenID uint32, p *Policy, mode SecurityMode, k Keys, decrypt 
 }
 
 // signs reports whether chunks carry a signature (an HMAC or an AEAD tag);
-// encrypts whether they are encrypted (AES-CBC, or AES-GCM in mode
+// encrypts whether they are encrypted (AES-CBC, or the AEAD in mode
 // SignAndEncrypt); padded whether they are padded to the block size
 // (AES-CBC only).
 func (s *symmetric) signs() bool { return s.mac != nil || s.aead != nil }
@@ -100,7 +114,7 @@ func (s *symmetric) encrypts() bool {
 }
 func (s *symmetric) padded() bool { return s.crypt != nil }
 
-// nonce returns the AES-GCM nonce of a chunk: the IV with the TokenId
+// nonce returns the AEAD nonce of a chunk: the IV with the TokenId
 // XORed into bytes 0-3 and the previous chunk's sequence number into bytes
 // 4-7, both little-endian. It is the token's scratch array (the AEAD
 // interface would make a local one escape), valid until the next call.

@@ -1,6 +1,7 @@
 package types
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -39,43 +40,63 @@ const (
 	TypeDiagnosticInfo  BuiltinType = 25
 )
 
-// builtinNames holds the OPC UA names of the built-in types, by id.
-var builtinNames = [...]string{
-	TypeNull:            "Null",
-	TypeBoolean:         "Boolean",
-	TypeSByte:           "SByte",
-	TypeByte:            "Byte",
-	TypeInt16:           "Int16",
-	TypeUInt16:          "UInt16",
-	TypeInt32:           "Int32",
-	TypeUInt32:          "UInt32",
-	TypeInt64:           "Int64",
-	TypeUInt64:          "UInt64",
-	TypeFloat:           "Float",
-	TypeDouble:          "Double",
-	TypeString:          "String",
-	TypeDateTime:        "DateTime",
-	TypeGUID:            "Guid",
-	TypeByteString:      "ByteString",
-	TypeXmlElement:      "XmlElement",
-	TypeNodeID:          "NodeId",
-	TypeExpandedNodeID:  "ExpandedNodeId",
-	TypeStatusCode:      "StatusCode",
-	TypeQualifiedName:   "QualifiedName",
-	TypeLocalizedText:   "LocalizedText",
-	TypeExtensionObject: "ExtensionObject",
-	TypeDataValue:       "DataValue",
-	TypeVariant:         "Variant",
-	TypeDiagnosticInfo:  "DiagnosticInfo",
+// builtins is the table of the built-in types, by id: the OPC UA name and
+// the Go type that holds a value (as a nil pointer to it, so that the table
+// is static data). It is the one list of the 25 names in the module: the
+// struct tag grammar, uabin/bsd, the run-time definitions and cmd/uabingen
+// read it through String, ParseBuiltinType and GoType.
+var builtins = [...]struct {
+	name string
+	ptr  any // (*T)(nil) for the Go type T; nil for Null
+}{
+	TypeNull:            {"Null", nil},
+	TypeBoolean:         {"Boolean", (*bool)(nil)},
+	TypeSByte:           {"SByte", (*int8)(nil)},
+	TypeByte:            {"Byte", (*uint8)(nil)},
+	TypeInt16:           {"Int16", (*int16)(nil)},
+	TypeUInt16:          {"UInt16", (*uint16)(nil)},
+	TypeInt32:           {"Int32", (*int32)(nil)},
+	TypeUInt32:          {"UInt32", (*uint32)(nil)},
+	TypeInt64:           {"Int64", (*int64)(nil)},
+	TypeUInt64:          {"UInt64", (*uint64)(nil)},
+	TypeFloat:           {"Float", (*float32)(nil)},
+	TypeDouble:          {"Double", (*float64)(nil)},
+	TypeString:          {"String", (*string)(nil)},
+	TypeDateTime:        {"DateTime", (*DateTime)(nil)},
+	TypeGUID:            {"Guid", (*GUID)(nil)},
+	TypeByteString:      {"ByteString", (*[]byte)(nil)},
+	TypeXmlElement:      {"XmlElement", (*XmlElement)(nil)},
+	TypeNodeID:          {"NodeId", (*NodeID)(nil)},
+	TypeExpandedNodeID:  {"ExpandedNodeId", (*ExpandedNodeID)(nil)},
+	TypeStatusCode:      {"StatusCode", (*StatusCode)(nil)},
+	TypeQualifiedName:   {"QualifiedName", (*QualifiedName)(nil)},
+	TypeLocalizedText:   {"LocalizedText", (*LocalizedText)(nil)},
+	TypeExtensionObject: {"ExtensionObject", (*ExtensionObject)(nil)},
+	TypeDataValue:       {"DataValue", (*DataValue)(nil)},
+	TypeVariant:         {"Variant", (*Variant)(nil)},
+	TypeDiagnosticInfo:  {"DiagnosticInfo", (*DiagnosticInfo)(nil)},
 }
 
 // String returns the OPC UA name of the type ("Double", "NodeId", "Guid",
 // "Null" for 0), or "BuiltinType(30)" for an id that names no built-in type.
 func (t BuiltinType) String() string {
-	if int(t) < len(builtinNames) {
-		return builtinNames[t]
+	if int(t) < len(builtins) {
+		return builtins[t].name
 	}
 	return "BuiltinType(" + strconv.Itoa(int(t)) + ")"
+}
+
+// GoType returns the Go type of a value of the built-in type t in this
+// module, the type a struct field of t has by default (docs/types.md): bool,
+// int8, ..., float64, string, DateTime, GUID, []byte (ByteString),
+// XmlElement, NodeID, ExpandedNodeID, StatusCode, QualifiedName,
+// LocalizedText, ExtensionObject, DataValue, Variant, DiagnosticInfo. It
+// returns nil for Null and for an id above 25.
+func (t BuiltinType) GoType() reflect.Type {
+	if t == TypeNull || int(t) >= len(builtins) {
+		return nil
+	}
+	return reflect.TypeOf(builtins[t].ptr).Elem()
 }
 
 // IsValid reports whether t is one of the 26 ids 0 (Null) to 25
@@ -87,13 +108,13 @@ func (t BuiltinType) IsValid() bool { return t <= TypeDiagnosticInfo }
 // match is exact first, then ASCII case-insensitive ("nodeid"). An unknown
 // name is a *ParseError.
 func ParseBuiltinType(name string) (BuiltinType, error) {
-	for t, n := range builtinNames {
-		if n == name {
+	for t, b := range builtins {
+		if b.name == name {
 			return BuiltinType(t), nil
 		}
 	}
-	for t, n := range builtinNames {
-		if strings.EqualFold(n, name) {
+	for t, b := range builtins {
+		if strings.EqualFold(b.name, name) {
 			return BuiltinType(t), nil
 		}
 	}

@@ -3,6 +3,7 @@ package types_test
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -40,6 +41,35 @@ func TestBuiltinTypeString(t *testing.T) {
 			t.Errorf("String() = %q, want %q", got, want)
 		}
 	}
+}
+
+func TestBuiltinTypeGoType(t *testing.T) {
+	want := []reflect.Type{nil,
+		reflect.TypeFor[bool](), reflect.TypeFor[int8](), reflect.TypeFor[uint8](),
+		reflect.TypeFor[int16](), reflect.TypeFor[uint16](), reflect.TypeFor[int32](),
+		reflect.TypeFor[uint32](), reflect.TypeFor[int64](), reflect.TypeFor[uint64](),
+		reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[string](),
+		reflect.TypeFor[types.DateTime](), reflect.TypeFor[types.GUID](), reflect.TypeFor[[]byte](),
+		reflect.TypeFor[types.XmlElement](), reflect.TypeFor[types.NodeID](), reflect.TypeFor[types.ExpandedNodeID](),
+		reflect.TypeFor[types.StatusCode](), reflect.TypeFor[types.QualifiedName](), reflect.TypeFor[types.LocalizedText](),
+		reflect.TypeFor[types.ExtensionObject](), reflect.TypeFor[types.DataValue](), reflect.TypeFor[types.Variant](),
+		reflect.TypeFor[types.DiagnosticInfo](),
+	}
+	for id, w := range want {
+		if got := types.BuiltinType(id).GoType(); got != w {
+			t.Errorf("BuiltinType(%d).GoType() = %v, want %v", id, got, w)
+		}
+	}
+	for _, id := range []int{26, 63, 255} {
+		if got := types.BuiltinType(id).GoType(); got != nil {
+			t.Errorf("BuiltinType(%d).GoType() = %v, want nil", id, got)
+		}
+	}
+}
+
+func ExampleBuiltinType_GoType() {
+	fmt.Println(types.TypeDouble.GoType(), types.TypeByteString.GoType(), types.TypeNodeID.GoType())
+	// Output: float64 []uint8 types.NodeID
 }
 
 func TestParseBuiltinType(t *testing.T) {

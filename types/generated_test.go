@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/uabin/uabin/types"
@@ -78,8 +79,8 @@ func TestTypeInfoLookupMisses(t *testing.T) {
 	}
 }
 
-// TestStandardTypesSpotChecks checks ids from NOTES.md §6 and §7, several of
-// which break the DataTypeId+2 pattern.
+// TestStandardTypesSpotChecks checks ids of the schema files (NodeIds.csv),
+// several of which break the DataTypeId+2 pattern.
 func TestStandardTypesSpotChecks(t *testing.T) {
 	tests := []struct {
 		name             string
@@ -150,7 +151,7 @@ func TestAbstractTypes(t *testing.T) {
 // TestStandardTypesMatchNodeIDs checks every row of StandardTypes against
 // NodeIds.csv, read here independently of the generator.
 func TestStandardTypesMatchNodeIDs(t *testing.T) {
-	dir := requireSchema(t)
+	dir := schemaDir
 	f, err := os.Open(filepath.Join(dir, "NodeIds.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -217,7 +218,9 @@ var badInitialism = regexp.MustCompile(`(Id|Uri|Url|Guid|Xml|Json)([A-Z0-9]|s?$|
 // TestStructureFields checks every field of every standard structure: an
 // exported Go name with initialisms, and a ua: tag naming the wire type of
 // each field of a built-in, enumeration or option set type (the element
-// type for a slice), and no tag on structure fields.
+// type for a slice), and no wire type on structure fields; the one option
+// is name=, the OPC UA name where it differs from the Go name
+// (TestFieldNamesMatchNodeSet checks the names).
 func TestStructureFields(t *testing.T) {
 	structs := map[reflect.Type]bool{}
 	for _, ti := range types.StandardTypes {
@@ -237,14 +240,20 @@ func TestStructureFields(t *testing.T) {
 			if ft.Kind() == reflect.Slice && ft != reflect.TypeFor[[]byte]() {
 				ft = ft.Elem()
 			}
-			tag, hasTag := f.Tag.Lookup("ua")
+			tag, _ := f.Tag.Lookup("ua")
+			if wire, name, ok := strings.Cut(tag, ",name="); ok {
+				if name == f.Name || strings.Contains(name, ",") {
+					t.Errorf("%s: tag ua:%q, name= repeats the Go name or has another option", where, tag)
+				}
+				tag = wire
+			}
 			var want string
 			switch w, builtin := builtinWire[ft]; {
 			case builtin:
 				want = w
 			case structs[ft]:
-				if hasTag {
-					t.Errorf("%s: structure field with tag %q", where, tag)
+				if tag != "" {
+					t.Errorf("%s: structure field with the wire type %q", where, tag)
 				}
 				continue
 			case ft.PkgPath() == "github.com/uabin/uabin/types" && enumWire[ft.Kind()] != "":
@@ -271,15 +280,15 @@ func fieldList(t reflect.Type) []string {
 }
 
 // TestStructureLayouts checks the fields, in wire order, of structures the
-// benchmark workloads and NOTES.md §7 single out.
+// benchmark workloads single out, and some with names that need name=.
 func TestStructureLayouts(t *testing.T) {
 	tests := []struct {
 		typ  reflect.Type
 		want []string
 	}{
 		{reflect.TypeFor[types.ReadValueID](), []string{
-			`NodeID types.NodeID ua:"NodeId"`,
-			`AttributeID uint32 ua:"UInt32"`,
+			`NodeID types.NodeID ua:"NodeId,name=NodeId"`,
+			`AttributeID uint32 ua:"UInt32,name=AttributeId"`,
 			`IndexRange string ua:"String"`,
 			`DataEncoding types.QualifiedName ua:"QualifiedName"`,
 		}},
@@ -290,9 +299,9 @@ func TestStructureLayouts(t *testing.T) {
 			`NodesToRead []types.ReadValueID `,
 		}},
 		{reflect.TypeFor[types.ReferenceDescription](), []string{
-			`ReferenceTypeID types.NodeID ua:"NodeId"`,
+			`ReferenceTypeID types.NodeID ua:"NodeId,name=ReferenceTypeId"`,
 			`IsForward bool ua:"Boolean"`,
-			`NodeID types.ExpandedNodeID ua:"ExpandedNodeId"`,
+			`NodeID types.ExpandedNodeID ua:"ExpandedNodeId,name=NodeId"`,
 			`BrowseName types.QualifiedName ua:"QualifiedName"`,
 			`DisplayName types.LocalizedText ua:"LocalizedText"`,
 			`NodeClass types.NodeClass ua:"Int32"`,
@@ -304,7 +313,7 @@ func TestStructureLayouts(t *testing.T) {
 			`References []types.ReferenceDescription `,
 		}},
 		{reflect.TypeFor[types.UserNameIdentityToken](), []string{
-			`PolicyID string ua:"String"`,
+			`PolicyID string ua:"String,name=PolicyId"`,
 			`UserName string ua:"String"`,
 			`Password []uint8 ua:"ByteString"`,
 			`EncryptionAlgorithm string ua:"String"`,
@@ -318,15 +327,15 @@ func TestStructureLayouts(t *testing.T) {
 			`AdditionalHeader types.ExtensionObject ua:"ExtensionObject"`,
 		}},
 		{reflect.TypeFor[types.CallMethodRequest](), []string{
-			`ObjectID types.NodeID ua:"NodeId"`,
-			`MethodID types.NodeID ua:"NodeId"`,
+			`ObjectID types.NodeID ua:"NodeId,name=ObjectId"`,
+			`MethodID types.NodeID ua:"NodeId,name=MethodId"`,
 			`InputArguments []types.Variant ua:"Variant"`,
 		}},
 		{reflect.TypeFor[types.PriorityMappingEntryType](), []string{
-			`MappingURI string ua:"String"`,
+			`MappingURI string ua:"String,name=MappingUri"`,
 			`PriorityLabel string ua:"String"`,
-			`PriorityValuePCP uint8 ua:"Byte"`,
-			`PriorityValueDSCP uint32 ua:"UInt32"`,
+			`PriorityValuePCP uint8 ua:"Byte,name=PriorityValue_PCP"`,
+			`PriorityValueDSCP uint32 ua:"UInt32,name=PriorityValue_DSCP"`,
 		}},
 		{reflect.TypeFor[types.Union](), nil},
 	}
@@ -335,14 +344,14 @@ func TestStructureLayouts(t *testing.T) {
 			t.Errorf("%v fields:\n%q\nwant\n%q", tt.typ, got, tt.want)
 		}
 	}
-	// The one core field whose option set is not 4 bytes (NOTES.md §2).
+	// The one core field whose option set is not 4 bytes.
 	f, _ := reflect.TypeFor[types.FieldMetaData]().FieldByName("FieldFlags")
 	if f.Type != reflect.TypeFor[types.DataSetFieldFlags]() || f.Type.Size() != 2 || f.Tag.Get("ua") != "UInt16" {
 		t.Errorf("FieldMetaData.FieldFlags = %v (%d bytes) %s, want DataSetFieldFlags, 2 bytes, UInt16", f.Type, f.Type.Size(), f.Tag)
 	}
 }
 
-// TestOptionSetSizes checks the wire size of every option set (NOTES.md §1).
+// TestOptionSetSizes checks the wire size of every option set.
 func TestOptionSetSizes(t *testing.T) {
 	tests := map[reflect.Type]uintptr{
 		reflect.TypeFor[types.AlarmMask]():                     2,
@@ -394,7 +403,7 @@ func TestEnumerationString(t *testing.T) {
 			t.Errorf("%T(%v) String = %q, want %q", tt.v, tt.v, got, tt.want)
 		}
 	}
-	// Values the brief and NOTES.md quote.
+	// Values worth a check: masks, values above the first, unknown ones.
 	values := []struct {
 		got, want int64
 	}{

@@ -526,8 +526,8 @@ func TestVariantStringShortening(t *testing.T) {
 	if got, want := m.String(), "Int32[3x4] [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ... (12 elements)]"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	specials := types.MustVariant([]float64{math.Inf(1), math.NaN(), 1e21, 1e-7, -0.0})
-	if got, want := specials.String(), "Double[5] [+Inf, NaN, 1e+21, 1e-07, 0]"; got != want {
+	specials := types.MustVariant([]float64{math.Inf(1), math.NaN(), 1e21, 1e-7, math.Copysign(0, -1)})
+	if got, want := specials.String(), "Double[5] [+Inf, NaN, 1e+21, 1e-07, -0]"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	if got, want := types.VariantFromDateTime(types.MaxDateTime).String(), "DateTime(MaxValue)"; got != want {

@@ -56,22 +56,13 @@ var (
 )
 
 // builtinGo maps the built-in DataType ids 1..25 to their Go types
-// (docs/types.md).
-var builtinGo = [...]reflect.Type{
-	types.TypeBoolean: reflect.TypeFor[bool](), types.TypeSByte: reflect.TypeFor[int8](),
-	types.TypeByte: reflect.TypeFor[uint8](), types.TypeInt16: reflect.TypeFor[int16](),
-	types.TypeUInt16: reflect.TypeFor[uint16](), types.TypeInt32: reflect.TypeFor[int32](),
-	types.TypeUInt32: reflect.TypeFor[uint32](), types.TypeInt64: reflect.TypeFor[int64](),
-	types.TypeUInt64: reflect.TypeFor[uint64](), types.TypeFloat: reflect.TypeFor[float32](),
-	types.TypeDouble: reflect.TypeFor[float64](), types.TypeString: reflect.TypeFor[string](),
-	types.TypeDateTime: typeDateTime, types.TypeGUID: typeGUID,
-	types.TypeByteString: reflect.TypeFor[[]byte](), types.TypeXmlElement: reflect.TypeFor[types.XmlElement](),
-	types.TypeNodeID: typeNodeID, types.TypeExpandedNodeID: typeExpandedNodeID,
-	types.TypeStatusCode: reflect.TypeFor[types.StatusCode](), types.TypeQualifiedName: typeQualifiedName,
-	types.TypeLocalizedText: typeLocalizedText, types.TypeExtensionObject: typeExtObject,
-	types.TypeDataValue: typeDataValue, types.TypeVariant: typeVariant,
-	types.TypeDiagnosticInfo: typeDiagInfo,
-}
+// (types.BuiltinType.GoType, docs/types.md).
+var builtinGo = func() (m [types.TypeDiagnosticInfo + 1]reflect.Type) {
+	for t := types.TypeBoolean; t <= types.TypeDiagnosticInfo; t++ {
+		m[t] = t.GoType()
+	}
+	return m
+}()
 
 // codeGenDefs are the run-time definitions of the namespace-0 structures
 // for code generators only (types.CodeGeneratorStructures: Node and its

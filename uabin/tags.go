@@ -19,6 +19,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/uabin/uabin/types"
 )
 
 // tagInfo is a parsed ua: tag.
@@ -37,13 +39,12 @@ type tagInfo struct {
 	name     string // name=NAME: the OPC UA field name; "" means the Go field name
 }
 
-// wireTypes are the WIRETYPE names of the tag grammar.
+// wireTypes are the WIRETYPE names of the tag grammar: the OPC UA names of
+// the built-in types 1..25 (types.BuiltinType.String).
 var wireTypes = func() map[string]bool {
 	m := map[string]bool{}
-	for _, n := range strings.Fields(`Boolean SByte Byte Int16 UInt16 Int32 UInt32 Int64
-		UInt64 Float Double String DateTime Guid ByteString XmlElement NodeId ExpandedNodeId
-		StatusCode QualifiedName LocalizedText ExtensionObject DataValue Variant DiagnosticInfo`) {
-		m[n] = true
+	for t := types.TypeBoolean; t <= types.TypeDiagnosticInfo; t++ {
+		m[t.String()] = true
 	}
 	return m
 }()
@@ -107,9 +108,11 @@ func parseTag(s string) (tagInfo, error) {
 }
 
 // checkFieldName checks the NAME of a name= option and returns a message,
-// or "" if it is valid: a non-empty string of printable characters without
-// white space (StructureField names are identifiers, Part 3 §8.51, and the
-// names of companion specifications keep to that too).
+// or "" if it is valid: a non-empty string of printable characters (the
+// ASCII space among them: AutoID's WGS84Coordinate has a field
+// "N/S Hemisphere"), without a space at either end, and without a comma
+// (it ends the option), a double quote or a backquote (they would end the
+// struct tag or its value).
 func checkFieldName(n string) string {
 	if n == "" {
 		return "want name=NAME with a non-empty NAME"
@@ -117,8 +120,11 @@ func checkFieldName(n string) string {
 	if !utf8.ValidString(n) {
 		return "the name is not valid UTF-8"
 	}
+	if n[0] == ' ' || n[len(n)-1] == ' ' {
+		return "the name begins or ends with a space"
+	}
 	for _, r := range n {
-		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
+		if !unicode.IsPrint(r) || r == '"' || r == '`' {
 			return fmt.Sprintf("the name has the character %q", r)
 		}
 	}

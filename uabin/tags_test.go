@@ -40,7 +40,12 @@ func TestParseTag(t *testing.T) {
 		{tag: "name=NodeId,optional", want: tagInfo{name: "NodeId", optional: true, bit: -1}},
 		{tag: "name=Größe", want: tagInfo{name: "Größe", bit: -1}},
 		{tag: "name=", err: `bad tag option "name=" (want name=NAME with a non-empty NAME)`},
-		{tag: "name=A B", err: `bad tag option "name=A B" (the name has the character ' ')`},
+		{tag: "name=N/S Hemisphere", want: tagInfo{name: "N/S Hemisphere", bit: -1}},
+		{tag: "name= A", err: `bad tag option "name= A" (the name begins or ends with a space)`},
+		{tag: "name=A ", err: `bad tag option "name=A " (the name begins or ends with a space)`},
+		{tag: "name=A\u00a0B", err: `bad tag option "name=A\u00a0B" (the name has the character '\u00a0')`},
+		{tag: "name=A\"B", err: `bad tag option "name=A\"B" (the name has the character '"')`},
+		{tag: "name=A`B", err: "bad tag option \"name=A`B\" (the name has the character '`')"},
 		{tag: "name=A\tB", err: `bad tag option "name=A\tB" (the name has the character '\t')`},
 		{tag: "name=A,name=B", err: `tag option "name=B": the name is given twice`},
 

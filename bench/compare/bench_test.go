@@ -36,6 +36,13 @@ func BenchmarkW8ChunkingPlain(b *testing.B)      { benchCase(b, "W8ChunkingPlain
 func BenchmarkW8ChunkingSigned(b *testing.B)     { benchCase(b, "W8ChunkingSigned") }
 func BenchmarkW8ChunkingEncrypted(b *testing.B)  { benchCase(b, "W8ChunkingEncrypted") }
 
+func BenchmarkW8ChunkingNistP256Signed(b *testing.B)    { benchCase(b, "W8ChunkingNistP256Signed") }
+func BenchmarkW8ChunkingNistP256Encrypted(b *testing.B) { benchCase(b, "W8ChunkingNistP256Encrypted") }
+func BenchmarkW8ChunkingCurve25519Signed(b *testing.B)  { benchCase(b, "W8ChunkingCurve25519Signed") }
+func BenchmarkW8ChunkingCurve25519Encrypted(b *testing.B) {
+	benchCase(b, "W8ChunkingCurve25519Encrypted")
+}
+
 // The floors: a plain copy of the bytes W2 Double[1000] and W8 move.
 
 func BenchmarkFloorCopy8000(b *testing.B)  { benchCopy(b, 8000) }

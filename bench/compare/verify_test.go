@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"go/ast"
@@ -75,8 +76,8 @@ func TestBenchmarksCoverCases(t *testing.T) {
 			t.Errorf("Benchmark%s measures no case", name)
 		}
 	}
-	if got := len(cases()); got != 29 {
-		t.Errorf("%d cases, want 29 (W1 12, W2 5, W3 1, W4 3, W5 3, W6 1, W7 1, W8 3)", got)
+	if got := len(cases()); got != 33 {
+		t.Errorf("%d cases, want 33 (W1 12, W2 5, W3 1, W4 3, W5 3, W6 1, W7 1, W8 7)", got)
 	}
 }
 
@@ -130,11 +131,26 @@ func TestW4WorkedExample(t *testing.T) {
 }
 
 // TestW8Expected checks the hand-framed W8 streams against the chunk sizes
-// of encoding-rules §16: full chunks carry 8168, 8136 and 8135 body bytes,
-// every full chunk is exactly 8192 bytes, and the last one holds the rest
-// (encrypted: padded to whole AES blocks).
+// of encoding-rules §16: full chunks carry 8168, 8136 and 8135 body bytes
+// (and with ChaCha20-Poly1305 8152), every full chunk is exactly 8192
+// bytes, and the last one holds the rest (encrypted with AES-CBC: padded to
+// whole AES blocks). The ECC_nistP256 Sign stream is the Basic256Sha256 one
+// (the same HMAC-SHA256), and the ECC_curve25519 streams have the SHA-256
+// that an independent Python script (the `cryptography` package's
+// ChaCha20Poly1305) gave for them (chunk/testdata/w8.sha256, c25519-*).
 func TestW8Expected(t *testing.T) {
-	for mode, wantBody := range []int{8168, 8136, 8135} {
+	if !bytes.Equal(w8Expected(w8NistP256Signed), w8Expected(w8Signed)) {
+		t.Error("ECC_nistP256 Sign differs from Basic256Sha256 Sign")
+	}
+	for mode, want := range map[int]string{
+		w8Curve25519Signed:    "68ac7655520b56e45a404f0474cb5f8dbbf0699f438168ea27e7102c6bb4abff",
+		w8Curve25519Encrypted: "cff73d00928fdae060a3a31497b5a44c3195e95ef282f2233d98f775c41d365d",
+	} {
+		if got := sha256.Sum256(w8Expected(mode)); hex.EncodeToString(got[:]) != want {
+			t.Errorf("%s: SHA-256 %x, want %s", w8ModeNames[mode], got, want)
+		}
+	}
+	for mode, wantBody := range []int{8168, 8136, 8135, 8136, 8135, 8152, 8152} {
 		stream := w8Expected(mode)
 		full := len(w8Body) / wantBody
 		rest := len(w8Body) - full*wantBody
@@ -149,11 +165,13 @@ func TestW8Expected(t *testing.T) {
 				switch mode {
 				case w8Plain:
 					wantSize = 24 + rest
-				case w8Signed:
+				case w8Signed, w8NistP256Signed:
 					wantSize = 24 + rest + 32
-				case w8Encrypted:
+				case w8Encrypted, w8NistP256Encrypted:
 					enc := 8 + rest + 1 + 32
 					wantSize = 16 + (enc+15)/16*16
+				case w8Curve25519Signed, w8Curve25519Encrypted:
+					wantSize = 24 + rest + 16
 				}
 			}
 			if string(stream[:3]) != "MSG" || stream[3] != wantType || size != wantSize {

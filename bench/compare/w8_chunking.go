@@ -12,12 +12,16 @@ import (
 
 	"github.com/gopcua/opcua/ua"
 	"github.com/gopcua/opcua/uasc"
+	"golang.org/x/crypto/chacha20poly1305"
 
 	"github.com/uabin/uabin/chunk"
 )
 
 // W8: a 64 KiB message body in Secure Conversation MSG chunks of at most
-// 8192 bytes, plain, signed and encrypted (docs/workloads.md, W8).
+// 8192 bytes, plain, signed and encrypted (docs/workloads.md, W8), with
+// Basic256Sha256 (HMAC-SHA256, AES-256-CBC), and the same workload with the
+// symmetric layers of ECC_nistP256 (HMAC-SHA256, AES-128-CBC) and
+// ECC_curve25519 (ChaCha20-Poly1305, a 16-byte tag, no padding).
 
 // W8 parameters.
 const (
@@ -30,6 +34,7 @@ const (
 	w8SeqSize    = 8      // SequenceNumber, RequestId
 	w8SigSize    = 32     // HMAC-SHA256
 	w8BlockSize  = 16     // AES
+	w8TagSize    = 16     // Poly1305
 )
 
 // Security modes of W8, in table order.
@@ -37,9 +42,57 @@ const (
 	w8Plain = iota
 	w8Signed
 	w8Encrypted
+	w8NistP256Signed
+	w8NistP256Encrypted
+	w8Curve25519Signed
+	w8Curve25519Encrypted
 )
 
-var w8ModeNames = [...]string{"plain", "signed", "encrypted"}
+var w8ModeNames = [...]string{"plain", "signed", "encrypted", "nistP256Signed", "nistP256Encrypted", "curve25519Signed", "curve25519Encrypted"}
+
+// w8Security is the policy and security mode of a W8 mode, and how the
+// hand-built stream is secured: signed (HMAC-SHA256 or a Poly1305 tag),
+// encrypted (AES-CBC or ChaCha20), with AES keyLen bytes, or with
+// ChaCha20-Poly1305 (chacha).
+type w8Security struct {
+	policy            *chunk.Policy
+	mode              chunk.SecurityMode
+	signed, encrypted bool
+	keyLen            int  // AES key length (CBC modes)
+	chacha            bool // ChaCha20-Poly1305 (ECC_curve25519)
+}
+
+func w8SecurityOf(mode int) w8Security {
+	switch mode {
+	case w8Signed:
+		return w8Security{chunk.PolicyBasic256Sha256, chunk.ModeSign, true, false, 32, false}
+	case w8Encrypted:
+		return w8Security{chunk.PolicyBasic256Sha256, chunk.ModeSignAndEncrypt, true, true, 32, false}
+	case w8NistP256Signed:
+		return w8Security{chunk.PolicyECCNistP256, chunk.ModeSign, true, false, 16, false}
+	case w8NistP256Encrypted:
+		return w8Security{chunk.PolicyECCNistP256, chunk.ModeSignAndEncrypt, true, true, 16, false}
+	case w8Curve25519Signed:
+		return w8Security{chunk.PolicyECCCurve25519, chunk.ModeSign, true, false, 0, true}
+	case w8Curve25519Encrypted:
+		return w8Security{chunk.PolicyECCCurve25519, chunk.ModeSignAndEncrypt, true, true, 0, true}
+	}
+	return w8Security{policy: chunk.PolicyNone, mode: chunk.ModeNone}
+}
+
+// keys returns the W8 keys of the mode: signing key byte i = i (32 bytes),
+// encrypting key byte i = 255 - i (the AES key length, or 32 for
+// ChaCha20), IV byte i = i (16 bytes for AES-CBC, 12 for ChaCha20-Poly1305).
+func (s w8Security) keys() chunk.Keys {
+	if !s.signed {
+		return chunk.Keys{}
+	}
+	encLen, ivLen := s.keyLen, 16
+	if s.chacha {
+		encLen, ivLen = 32, 12
+	}
+	return chunk.Keys{SigningKey: w8SigningKey(), EncryptingKey: w8EncryptingKey()[:encLen], IV: w8IV()[:ivLen]}
+}
 
 // w8Body is the message body: 64 KiB, byte i = i mod 251.
 var w8Body = func() []byte {
@@ -79,12 +132,16 @@ func w8IV() []byte {
 }
 
 // w8MaxBody is how many body bytes a full chunk carries (encoding-rules
-// §16): 8168 plain, 8136 signed, 8135 encrypted.
+// §16): 8168 plain, 8136 signed, 8135 encrypted (AES-CBC), 8152 with
+// ChaCha20-Poly1305 (no padding, the 16-byte tag).
 func w8MaxBody(mode int) int {
-	switch mode {
-	case w8Plain:
+	s := w8SecurityOf(mode)
+	switch {
+	case !s.signed:
 		return w8ChunkSize - w8HeaderSize - w8SeqSize
-	case w8Signed:
+	case s.chacha:
+		return w8ChunkSize - w8HeaderSize - w8SeqSize - w8TagSize
+	case !s.encrypted:
 		return w8ChunkSize - w8HeaderSize - w8SeqSize - w8SigSize
 	default:
 		return (w8ChunkSize-w8HeaderSize)/w8BlockSize*w8BlockSize - w8SeqSize - 1 - w8SigSize
@@ -96,8 +153,15 @@ func w8MaxBody(mode int) int {
 // header, token id, sequence header, body part, padding (encrypted only:
 // PaddingSize then that many bytes of PaddingSize, so that the encrypted
 // part fills whole blocks), signature over everything before it, and AES-CBC
-// over everything after the token id.
+// over everything after the token id. With ChaCha20-Poly1305
+// (golang.org/x/crypto, Part 6 §6.7.2.5.2): no padding, the nonce is the IV
+// with the TokenId and the previous chunk's sequence number XORed into
+// bytes 0-3 and 4-7; Sign: the tag over the whole chunk as additional data,
+// with the signing key; SignAndEncrypt: the 16 header bytes as additional
+// data, the rest encrypted, with the encrypting key.
 func w8Expected(mode int) ref {
+	sec := w8SecurityOf(mode)
+	keys := sec.keys()
 	maxBody := w8MaxBody(mode)
 	var out ref
 	seq := uint32(w8FirstSeq)
@@ -107,40 +171,70 @@ func w8Expected(mode int) ref {
 		if off+len(part) == len(w8Body) {
 			chunkType = 'F'
 		}
+		if sec.chacha {
+			size := w8HeaderSize + w8SeqSize + len(part) + w8TagSize
+			start := len(out)
+			out = out.ascii("MSG").u8(chunkType).u32(uint32(size)).u32(w8ChannelID).u32(w8TokenID)
+			out = out.u32(seq).u32(w8RequestID)
+			out = append(out, part...)
+			nonce := append([]byte(nil), keys.IV...)
+			var mask [8]byte
+			binary.LittleEndian.PutUint32(mask[0:], w8TokenID)
+			binary.LittleEndian.PutUint32(mask[4:], seq-1)
+			for i := range mask {
+				nonce[i] ^= mask[i]
+			}
+			key := keys.SigningKey
+			if sec.encrypted {
+				key = keys.EncryptingKey
+			}
+			aead, err := chacha20poly1305.New(key)
+			if err != nil {
+				panic(err)
+			}
+			c := out[start:]
+			if sec.encrypted {
+				out = append(out[:start+w8HeaderSize], aead.Seal(nil, nonce, c[w8HeaderSize:], c[:w8HeaderSize])...)
+			} else {
+				out = append(out, aead.Seal(nil, nonce, nil, c)...)
+			}
+			seq++
+			continue
+		}
 		pad := 0
-		if mode == w8Encrypted {
+		if sec.encrypted {
 			// The encrypted part holds sequence header, body, the padding
 			// size byte, the padding and the signature.
 			pad = (w8BlockSize - (w8SeqSize+len(part)+1+w8SigSize)%w8BlockSize) % w8BlockSize
 		}
 		size := w8HeaderSize + w8SeqSize + len(part)
-		if mode == w8Encrypted {
+		if sec.encrypted {
 			size += 1 + pad
 		}
-		if mode != w8Plain {
+		if sec.signed {
 			size += w8SigSize
 		}
 		start := len(out)
 		out = out.ascii("MSG").u8(chunkType).u32(uint32(size)).u32(w8ChannelID).u32(w8TokenID)
 		out = out.u32(seq).u32(w8RequestID)
 		out = append(out, part...)
-		if mode == w8Encrypted {
+		if sec.encrypted {
 			for i := 0; i <= pad; i++ {
 				out = out.u8(byte(pad))
 			}
 		}
-		if mode != w8Plain {
-			mac := hmac.New(sha256.New, w8SigningKey())
+		if sec.signed {
+			mac := hmac.New(sha256.New, keys.SigningKey)
 			mac.Write(out[start:])
 			out = mac.Sum(out)
 		}
-		if mode == w8Encrypted {
-			block, err := aes.NewCipher(w8EncryptingKey())
+		if sec.encrypted {
+			block, err := aes.NewCipher(keys.EncryptingKey)
 			if err != nil {
 				panic(err)
 			}
 			enc := out[start+w8HeaderSize:]
-			cipher.NewCBCEncrypter(block, w8IV()).CryptBlocks(enc, enc)
+			cipher.NewCBCEncrypter(block, keys.IV).CryptBlocks(enc, enc)
 		}
 		seq++
 	}
@@ -170,27 +264,21 @@ func w8Cases() []*testCase {
 }
 
 // w8Uabin frames with a chunk.Sender and reassembles with a chunk.Receiver,
-// both configured once with the W8 token (policy None, or Basic256Sha256 in
-// Sign or SignAndEncrypt mode with the W8 keys).
+// both configured once with the W8 token (policy None, or the mode's policy
+// in Sign or SignAndEncrypt mode with the W8 keys).
 //
 // The Sender numbers chunks on across messages, as on a real channel; reset
 // starts a new one at sequence number 1000, which the verification does
 // before comparing bytes. Before each message the Receiver forgets the last
-// sequence number (ResetSequence), so the same stream can be received again.
-// Encrypted chunks are decrypted in place, so reassembly first copies the
-// stream into a scratch buffer in that mode (one 64 KiB copy, timed).
+// sequence number (ResetSequence), so the same stream can be received again;
+// with ChaCha20-Poly1305 it is told the number before the first one of the
+// stream last framed instead (SetLastSequenceNumber), which the chunk
+// nonces need. Encrypted chunks
+// are decrypted in place, so reassembly first copies the stream into a
+// scratch buffer in that mode (one 64 KiB copy, timed).
 func w8Uabin(mode int) codec {
-	policy, secMode := chunk.PolicyNone, chunk.ModeNone
-	keys := chunk.Keys{}
-	switch mode {
-	case w8Signed:
-		policy, secMode = chunk.PolicyBasic256Sha256, chunk.ModeSign
-	case w8Encrypted:
-		policy, secMode = chunk.PolicyBasic256Sha256, chunk.ModeSignAndEncrypt
-	}
-	if mode != w8Plain {
-		keys = chunk.Keys{SigningKey: w8SigningKey(), EncryptingKey: w8EncryptingKey(), IV: w8IV()}
-	}
+	sec := w8SecurityOf(mode)
+	policy, secMode, keys := sec.policy, sec.mode, sec.keys()
 	newSender := func() (*chunk.Sender, error) {
 		s, err := chunk.NewSender(w8ChannelID, w8FirstSeq, chunk.Limits{ChunkSize: w8ChunkSize})
 		if err != nil {
@@ -204,23 +292,31 @@ func w8Uabin(mode int) codec {
 		receiverErr = receiver.SetToken(w8TokenID, policy, secMode, keys)
 	}
 	var scratch, got []byte
+	lastFirst := uint32(w8FirstSeq) // the first sequence number of the last stream framed
 	return codec{
 		reset: func() { sender, senderErr = newSender() },
 		encode: func(dst []byte) ([]byte, error) {
 			if senderErr != nil {
 				return dst, senderErr
 			}
+			lastFirst = sender.SequenceNumber()
 			return sender.Append(dst, chunk.TypeMessage, w8RequestID, w8Body)
 		},
 		decode: func(src []byte) error {
 			if receiverErr != nil {
 				return receiverErr
 			}
-			if mode == w8Encrypted {
+			if sec.encrypted {
 				scratch = append(scratch[:0], src...)
 				src = scratch
 			}
-			receiver.ResetSequence()
+			if policy.IsAEAD() {
+				// The nonce of the first chunk needs the number before it
+				// (encrypted in the stream, so taken from the last encode).
+				receiver.SetLastSequenceNumber(lastFirst - 1)
+			} else {
+				receiver.ResetSequence()
+			}
 			got = nil
 			for len(src) > 0 {
 				if len(src) < 8 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,31 +15,27 @@ import (
 	"github.com/uabin/uabin/internal/doccheck"
 )
 
-// Directories of the shared schema and nodeset files: ../shared/schema and
-// ../shared/nodesets relative to the repository root, seen from this
-// package's directory.
+// Directories of the schema files (namespace 0) and of the companion
+// NodeSet2 files in the repository, seen from this package's directory.
 var (
-	schemaDir  = filepath.Join("..", "..", "..", "shared", "schema")
-	nodesetDir = filepath.Join("..", "..", "..", "shared", "nodesets")
+	schemaDir  = filepath.Join("..", "..", "schema")
+	nodesetDir = filepath.Join("..", "..", "test", "companion", "testdata", "nodesets")
 )
 
-const servicesFile = "Opc.Ua.NodeSet2.Services.xml"
-
-// requireFile skips the test when a shared file is not there (for example
-// in a clone without the shared folder).
+// requireFile returns the path of a file of the repository, failing the
+// test if it is missing.
 func requireFile(t *testing.T, dir, name string) string {
 	t.Helper()
 	path := filepath.Join(dir, name)
 	if _, err := os.Stat(path); err != nil {
-		abs, _ := filepath.Abs(dir)
-		t.Skipf("skipping: %s is not in %s (../shared relative to the repository root)", name, abs)
+		t.Fatalf("%v (the file belongs to the repository)", err)
 	}
 	return path
 }
 
-// companion is one of the ten shared nodesets: the package to generate,
-// the target file, the dependency files (namespace 0 is added) and the
-// packages of the dependencies to import.
+// companion is one of the ten companion nodesets: the package to generate,
+// the target file, the dependency files (namespace 0 comes from package
+// types) and the packages of the dependencies to import.
 type companion struct {
 	pkg, file string
 	deps      []string
@@ -72,13 +69,13 @@ const (
 	harnessImport = "github.com/uabin/uabin/cmd/uabingen/testdata/companion"
 )
 
-// TestCompanions generates a package for each of the ten shared companion
-// nodesets (and the Acme file of TestGolden, and namespace 0, whose
-// structures must encode like those of package types, which is made from
-// the bsd instead of the NodeSet2 Definitions), checks that the output is
-// deterministic and documented, then runs go vet on the packages and go
-// test in the harness: every structure round-trips in both modes, agrees
-// with its run-time definition, and hand-made bytes match.
+// TestCompanions generates a package for each of the ten companion
+// nodesets (and the Acme file of TestGolden), with namespace 0 from package
+// types, checks that the output is deterministic, documented and the same
+// with Opc.Ua.NodeSet2.Services.xml given (but for the header), then runs
+// go vet on the packages and go test in the harness: every structure
+// round-trips in both modes, agrees with its run-time definition, and
+// hand-made bytes match.
 func TestCompanions(t *testing.T) {
 	services := requireFile(t, schemaDir, servicesFile)
 	goTool, err := exec.LookPath("go")
@@ -92,64 +89,64 @@ func TestCompanions(t *testing.T) {
 	var cases, registers strings.Builder
 	var imports []string
 	var summary []string
-	// The Acme file of TestGolden stands alone (it declares what it needs
-	// of namespace 0). Namespace 0 itself is generated too, as a test of
-	// the generator on some 300 structures (package types is the one to
-	// use).
-	all := append([]companion{{pkg: "acme", file: acmeFile}, {pkg: "ua", file: servicesFile}}, companions...)
+	all := append([]companion{{pkg: "acme", file: acmeFile}}, companions...)
 	for _, c := range all {
 		args := []string{"-o", filepath.Join(harness, "gen", c.pkg), "-package", c.pkg}
 		for _, imp := range c.imports {
 			args = append(args, "-import", uris[imp]+"="+harnessImport+"/gen/"+imp)
 		}
-		switch c.pkg {
-		case "acme":
+		if c.pkg == "acme" {
 			args = append(args, c.file)
-		case "ua":
-			args = append(args, services)
-		default:
+		} else {
 			args = append(args, requireFile(t, nodesetDir, c.file))
 			for _, d := range c.deps {
 				args = append(args, requireFile(t, nodesetDir, d))
 			}
-			args = append(args, services)
 		}
-		o, err := parseArgs(args)
+		o, err := parseArgs(args, io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}
-		src, m, err := generate(o)
+		var warnings strings.Builder
+		outs, m, err := generate(o, &warnings)
 		if err != nil {
 			t.Fatalf("%s: %v", c.pkg, err)
 		}
-		again, _, err := generate(o)
-		if err != nil || !bytes.Equal(src, again) {
+		src := outs[0].src
+		// No field name of the ten nodesets is one that the name= option
+		// cannot hold (AutoID's "N/S Hemisphere" has a space, which it can).
+		if warnings.String() != "" {
+			t.Errorf("%s: warnings\n%s", c.pkg, warnings.String())
+		}
+		if c.pkg == "autoid" && !bytes.Contains(src, []byte(`ua:"String,name=N/S Hemisphere"`)) {
+			t.Errorf("autoid: no name=N/S Hemisphere in the generated WGS84Coordinate")
+		}
+		again, _, err := generate(o, io.Discard)
+		if err != nil || !bytes.Equal(src, again[0].src) {
 			t.Errorf("%s: a second run wrote different output (%v)", c.pkg, err)
 		}
-		if err := run(args); err != nil {
+		// With namespace 0 from its NodeSet2 file, only the header differs.
+		o.files = append(o.files, services)
+		withFile, _, err := generate(o, io.Discard)
+		if err != nil || !bytes.Equal(afterHeader(src), afterHeader(withFile[0].src)) {
+			t.Errorf("%s: with %s the code differs from the code with namespace 0 from package types (%v)", c.pkg, servicesFile, err)
+		}
+		if err := run(args, io.Discard, io.Discard); err != nil {
 			t.Fatalf("%s: %v", c.pkg, err)
 		}
 		uris[c.pkg] = m.URI
 		imports = append(imports, harnessImport+"/gen/"+c.pkg)
-		if c.pkg != "ua" {
-			fmt.Fprintf(&registers, "\t{%q, %q, %s.Register},\n", c.pkg, m.URI, c.pkg)
-		}
-		registered, sameAsTypes := 0, 0
+		fmt.Fprintf(&registers, "\t{%q, %q, %s.Register},\n", c.pkg, m.URI, c.pkg)
+		registered := 0
 		for _, s := range m.Structs {
-			// The registry has the types of package types for namespace 0.
-			reg := !s.Abstract && s.HasBinary && c.pkg != "ua"
+			reg := !s.Abstract && s.HasBinary
 			if reg {
 				registered++
 			}
-			std := "nil"
-			if ti, ok := standardByID()[s.DT.ID.NodeID]; ok && c.pkg == "ua" && !s.Abstract { // abstract ones are never sent
-				std = fmt.Sprintf("func() any { return new(types.%s) }", ti.Type.Name())
-				sameAsTypes++
-			}
-			fmt.Fprintf(&cases, "\t{%q, func() any { return new(%s.%s) }, %v, %s},\n", c.pkg+"."+s.GoName, c.pkg, s.GoName, reg, std)
+			fmt.Fprintf(&cases, "\t{%q, func() any { return new(%s.%s) }, %v},\n", c.pkg+"."+s.GoName, c.pkg, s.GoName, reg)
 		}
-		summary = append(summary, fmt.Sprintf("%s: %d structures (%d registered, %d compared with package types), %d enumerations, %d option sets, %d simple types",
-			c.pkg, len(m.Structs), registered, sameAsTypes, len(m.Enums), len(m.OptionSets), len(m.Simples)))
+		summary = append(summary, fmt.Sprintf("%s: %d structures (%d registered), %d enumerations, %d option sets, %d simple types",
+			c.pkg, len(m.Structs), registered, len(m.Enums), len(m.OptionSets), len(m.Simples)))
 	}
 	sort.Strings(imports)
 	// The NodeSet2 files, relative to the harness, for its run-time test.
@@ -170,10 +167,10 @@ func TestCompanions(t *testing.T) {
 	for _, imp := range imports {
 		fmt.Fprintf(&src, "\t%q\n", imp)
 	}
-	src.WriteString("\t\"github.com/uabin/uabin/types\"\n\t\"github.com/uabin/uabin/uabin\"\n)\n\n")
+	src.WriteString("\t\"github.com/uabin/uabin/uabin\"\n)\n\n")
 	src.WriteString("// registers are the Register functions of the generated packages.\nvar registers = []struct {\n\tpkg, uri string\n\tregister func(*uabin.Registry) error\n}{\n")
 	src.WriteString(registers.String() + "}\n\n")
-	src.WriteString("// cases are the generated structures: a name, a constructor, whether Register registers it and,\n// for namespace 0, a constructor of the same structure in package types.\nvar cases = []struct {\n\tname string\n\tnew func() any\n\tregistered bool\n\tstd func() any\n}{\n")
+	src.WriteString("// cases are the generated structures: a name, a constructor and whether Register registers it.\nvar cases = []struct {\n\tname string\n\tnew func() any\n\tregistered bool\n}{\n")
 	src.WriteString(cases.String() + "}\n\n")
 	fmt.Fprintf(&src, "// nodesetFiles are namespace 0 and the ten companion nodesets, relative to this directory.\nvar nodesetFiles = %#v\n", rel)
 	formatted, err := format.Source(src.Bytes())
@@ -207,4 +204,13 @@ func TestCompanions(t *testing.T) {
 	}
 	goCmd("vet", "./"+harness+"/...")
 	goCmd("test", "-count=1", "./"+harness)
+}
+
+// afterHeader returns the generated code after the header, from the
+// package doc on.
+func afterHeader(src []byte) []byte {
+	if i := bytes.Index(src, []byte("\n// Package ")); i >= 0 {
+		return src[i:]
+	}
+	return src
 }

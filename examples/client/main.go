@@ -18,11 +18,14 @@
 //	-read NODEID       read the Value attribute (repeatable)
 //	-browse NODEID     browse the forward references (repeatable)
 //	-security POLICY   None (default), Basic256Sha256, ECC_nistP256, ECC_nistP384,
-//	                   ECC_nistP256_AesGcm (any policy of package chunk)
+//	                   ECC_nistP256_AesGcm, ECC_nistP256_ChaChaPoly, ECC_curve25519,
+//	                   ECC_curve448 (any policy of package chunk)
 //	-mode MODE         Sign or SignAndEncrypt (default) with a policy other than None
 //	-cert FILE         client certificate (PEM or DER); generated when absent (RSA
-//	                   2048, or EC on the curve of an ECC policy)
-//	-key FILE          its private key (PEM: PKCS #1, SEC 1 or PKCS #8; RSA or ECDSA)
+//	                   2048, ECDSA on the curve of a nistP256/nistP384 policy,
+//	                   Ed25519 for ECC_curve25519, Ed448 for ECC_curve448)
+//	-key FILE          its private key (PEM: PKCS #1, SEC 1 or PKCS #8; RSA, ECDSA,
+//	                   Ed25519 or Ed448)
 //	-timeout DURATION  bound for the connection set-up and each request (default 10s)
 //	-bufsize N         ReceiveBufferSize announced in Hello (default 65535, at least 8192)
 //
@@ -36,8 +39,11 @@ import (
 	"context"
 	"crypto"
 	"crypto/ecdsa"
+	"crypto/ed25519"
 	"crypto/rsa"
 	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/asn1"
 	"encoding/pem"
 	"errors"
 	"flag"
@@ -46,6 +52,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/cloudflare/circl/sign/ed448"
 	"github.com/uabin/uabin/chunk"
 	"github.com/uabin/uabin/examples/client/uaclient"
 	"github.com/uabin/uabin/types"
@@ -77,7 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	endpoint := fs.String("endpoint", "", "opc.tcp://host:port[/path] (required)")
 	fs.Var(&reads, "read", "read the Value attribute of `NODEID` (repeatable)")
 	fs.Var(&browses, "browse", "browse the forward references of `NODEID` (repeatable)")
-	security := fs.String("security", "None", "security `policy`: None, Basic256Sha256, ECC_nistP256, ECC_nistP384, ECC_nistP256_AesGcm (any policy of package chunk)")
+	security := fs.String("security", "None", "security `policy`: None, Basic256Sha256, ECC_nistP256, ECC_nistP384, ECC_nistP256_AesGcm, ECC_nistP256_ChaChaPoly, ECC_curve25519, ECC_curve448 (any policy of package chunk)")
 	mode := fs.String("mode", "SignAndEncrypt", "security `mode` with a policy other than None: Sign or SignAndEncrypt")
 	certFile := fs.String("cert", "", "client certificate `file` (PEM or DER); generated when absent")
 	keyFile := fs.String("key", "", "private key `file` of -cert (PEM)")
@@ -219,8 +226,9 @@ func parseSecurity(policy, mode string) (*chunk.Policy, chunk.SecurityMode, erro
 	return nil, 0, fmt.Errorf("-mode %q: not Sign or SignAndEncrypt", mode)
 }
 
-// loadCertificate reads a certificate (PEM or DER) and an RSA or ECDSA key
-// (PEM: PKCS #1, SEC 1 or PKCS #8).
+// loadCertificate reads a certificate (PEM or DER) and an RSA, ECDSA,
+// Ed25519 or Ed448 key (PEM: PKCS #1, SEC 1 or PKCS #8; crypto/x509 reads
+// all but Ed448's PKCS #8, which parseEd448PKCS8 reads).
 func loadCertificate(certFile, keyFile string) ([]byte, crypto.Signer, error) {
 	cert, err := os.ReadFile(certFile)
 	if err != nil {
@@ -246,6 +254,9 @@ func loadCertificate(certFile, keyFile string) ([]byte, crypto.Signer, error) {
 	if k, err := x509.ParseECPrivateKey(b.Bytes); err == nil {
 		return cert, k, nil
 	}
+	if k, err := parseEd448PKCS8(b.Bytes); err == nil {
+		return cert, k, nil
+	}
 	k, err := x509.ParsePKCS8PrivateKey(b.Bytes)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", keyFile, err)
@@ -255,6 +266,31 @@ func loadCertificate(certFile, keyFile string) ([]byte, crypto.Signer, error) {
 		return cert, k, nil
 	case *ecdsa.PrivateKey:
 		return cert, k, nil
+	case ed25519.PrivateKey:
+		return cert, k, nil
 	}
-	return nil, nil, fmt.Errorf("%s: %T is not an RSA or ECDSA key", keyFile, k)
+	return nil, nil, fmt.Errorf("%s: %T is not an RSA, ECDSA, Ed25519 or Ed448 key", keyFile, k)
+}
+
+// parseEd448PKCS8 reads an Ed448 private key in PKCS #8 (RFC 8410 §7: the
+// algorithm id-Ed448, the 57-byte seed as an OCTET STRING inside the
+// privateKey OCTET STRING), as OpenSSL writes it.
+func parseEd448PKCS8(der []byte) (ed448.PrivateKey, error) {
+	var pk struct {
+		Version   int
+		Algorithm pkix.AlgorithmIdentifier
+		Key       []byte
+		Rest      asn1.RawValue `asn1:"optional"`
+	}
+	if rest, err := asn1.Unmarshal(der, &pk); err != nil || len(rest) != 0 {
+		return nil, errors.New("not PKCS #8")
+	}
+	if !pk.Algorithm.Algorithm.Equal(chunk.OIDEd448) {
+		return nil, errors.New("not an Ed448 key")
+	}
+	var seed []byte
+	if rest, err := asn1.Unmarshal(pk.Key, &seed); err != nil || len(rest) != 0 || len(seed) != ed448.SeedSize {
+		return nil, fmt.Errorf("Ed448 seed of %d bytes", len(seed))
+	}
+	return ed448.NewKeyFromSeed(seed), nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"crypto/x509"
 	"encoding/pem"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cloudflare/circl/sign/ed448"
 	"github.com/uabin/uabin/chunk"
 	"github.com/uabin/uabin/examples/client/uaclient"
 	"github.com/uabin/uabin/types"
@@ -140,6 +142,15 @@ func TestRunFailures(t *testing.T) {
 	}
 }
 
+func mustParse(t *testing.T, der []byte) *x509.Certificate {
+	t.Helper()
+	c, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 func TestLoadCertificate(t *testing.T) {
 	der, key, err := uaclient.NewCertificate("urn:example:load", 2048)
 	if err != nil {
@@ -166,6 +177,29 @@ func TestLoadCertificate(t *testing.T) {
 		if err != nil || !bytes.Equal(c, der) || !key.Equal(k) {
 			t.Errorf("loadCertificate(%s, %s): %v", files[0], files[1], err)
 		}
+	}
+	// Ed25519 (PKCS #8 from crypto/x509) and Ed448 (PKCS #8 from OpenSSL,
+	// testdata/README.md).
+	edDER, edKey, err := uaclient.NewECCertificate("urn:example:load", chunk.PolicyECCCurve25519)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edPKCS8, err := x509.MarshalPKCS8PrivateKey(edKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edCert := write("ed25519.der", edDER)
+	edKeyFile := write("ed25519.pem", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: edPKCS8}))
+	if c, k, err := loadCertificate(edCert, edKeyFile); err != nil || !bytes.Equal(c, edDER) || !edKey.(ed25519.PrivateKey).Equal(k) {
+		t.Errorf("Ed25519: %v", err)
+	}
+	c, k, err := loadCertificate(filepath.Join("testdata", "ed448_cert.pem"), filepath.Join("testdata", "ed448_key.pem"))
+	if err != nil {
+		t.Fatal("Ed448:", err)
+	}
+	pub, err := chunk.ParseEd448PublicKey(mustParse(t, c).RawSubjectPublicKeyInfo)
+	if err != nil || !bytes.Equal(pub, k.Public().(ed448.PublicKey)) {
+		t.Errorf("Ed448: the key does not belong to the certificate: %v", err)
 	}
 	for _, files := range [][2]string{{key1, key1}, {certPEM, certDER}, {certPEM, filepath.Join(dir, "none")}} {
 		if _, _, err := loadCertificate(files[0], files[1]); err == nil {

@@ -12,13 +12,12 @@
 // Opc.Ua.Machinery.Result.NodeSet2.xml is a copy, unchanged, of the OPC
 // Foundation's file (github.com/OPCFoundation/UA-Nodeset, commit
 // a2d4ae8b337ff9f014878fc88f9b6acda0ff3674, under the OPC Foundation MIT
-// License 1.00 at its top), embedded in the program. At run time namespace
-// 0 comes from package types (nodeset.Namespace0), so nothing else is
-// read; generating the package needs Opc.Ua.NodeSet2.Services.xml too
-// (../shared/schema relative to the repository root in the line below).
+// License 1.00 at its top), embedded in the program. Namespace 0 comes
+// from package types (nodeset.Namespace0), at run time as for the
+// generator, so nothing else is read.
 package main
 
-//go:generate go run ../../cmd/uabingen -o machineryresult -package machineryresult Opc.Ua.Machinery.Result.NodeSet2.xml ../../../shared/schema/Opc.Ua.NodeSet2.Services.xml
+//go:generate go run ../../cmd/uabingen -o machineryresult -package machineryresult Opc.Ua.Machinery.Result.NodeSet2.xml
 
 import (
 	"bytes"

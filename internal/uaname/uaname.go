@@ -1,8 +1,8 @@
 // Package uaname turns OPC UA symbolic names into Go identifiers the way
 // package types names its types and fields (golint's initialisms: NodeID,
-// GUID, URI), and picks the article for a type name in doc comments. It is
-// shared by the generator of package types and by cmd/uabingen, so that
-// generated companion packages read like package types.
+// GUID, URI), and picks the article for a type name in doc comments, for
+// cmd/uabingen, which generates package types and companion packages with
+// the same names.
 package uaname
 
 import (
@@ -79,6 +79,31 @@ func GoName(name string) string {
 		}
 	}
 	return sb.String()
+}
+
+// Capitalize rewrites a name written in capitals only ("CHECK_FUNCTION",
+// "NMEA", "UDT_5"), as enumeration values of some specifications are, so
+// that GoName makes a Go name of it: every word of two letters or more that
+// is not an initialism gets a capital first letter and small letters
+// after it ("Check_Function", "Nmea", "Udt_5"; GoName then gives
+// "CheckFunction"). Initialisms stay ("ID", "URL"), and so does a name with
+// a small letter anywhere ("PriorityValue_PCP", "Int32").
+func Capitalize(name string) string {
+	if strings.ToUpper(name) != name {
+		return name
+	}
+	words := strings.Split(name, "_")
+	for i, w := range words {
+		letters := strings.IndexFunc(w, unicode.IsDigit)
+		if letters < 0 {
+			letters = len(w)
+		}
+		if letters < 2 || initialisms[w] || initialisms[w[:letters]] {
+			continue
+		}
+		words[i] = w[:1] + strings.ToLower(w[1:])
+	}
+	return strings.Join(words, "_")
 }
 
 // Article returns "a" or "an" for a type name, by how the name is read

@@ -72,6 +72,32 @@ func TestGoName(t *testing.T) {
 	}
 }
 
+func TestCapitalize(t *testing.T) {
+	for in, want := range map[string]string{
+		"CHECK_FUNCTION":    "Check_Function",
+		"NMEA":              "Nmea",
+		"WGS84":             "Wgs84",
+		"UDT_5":             "Udt_5",
+		"OK":                "Ok",
+		"ID":                "ID",
+		"TAG_ID":            "Tag_ID",
+		"UTF8":              "UTF8",
+		"X":                 "X",
+		"X_Y":               "X_Y",
+		"PriorityValue_PCP": "PriorityValue_PCP",
+		"CheckFunction":     "CheckFunction",
+		"3D":                "3D",
+		"":                  "",
+	} {
+		if got := Capitalize(in); got != want {
+			t.Errorf("Capitalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := GoName(Capitalize("CHECK_FUNCTION")); got != "CheckFunction" {
+		t.Errorf("GoName(Capitalize(CHECK_FUNCTION)) = %q", got)
+	}
+}
+
 func TestArticle(t *testing.T) {
 	tests := map[string]string{
 		"Int32 value": "an", "ExtensionObject": "an", "ObjectNode": "an",

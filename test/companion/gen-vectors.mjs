@@ -3,9 +3,9 @@
 //
 //   cd test/companion && npm ci && node gen-vectors.mjs [NODESET_DIR] [--schema DIR] [--out DIR]
 //
-// NODESET_DIR defaults to ../shared/nodesets beside the repository root,
-// --schema (Opc.Ua.NodeSet2.Services.xml, for the namespace-0 DataTypes the
-// checker needs) to ../shared/schema, --out to testdata here. For each
+// NODESET_DIR defaults to testdata/nodesets here, --schema
+// (Opc.Ua.NodeSet2.Services.xml, for the namespace-0 DataTypes the checker
+// needs) to schema/ at the repository root, --out to testdata here. For each
 // NodeSet2 file of NODESET_DIR it loads node-opcua's namespace 0, the file's
 // required models (found by model URI among the files) and the file into an
 // address space, and for every structured DataType of the file's namespace
@@ -62,7 +62,7 @@ const root = path.resolve(here, "..", "..");
 
 function parseArgs() {
     const a = process.argv.slice(2);
-    const out = { dir: path.resolve(root, "..", "shared", "nodesets"), schema: path.resolve(root, "..", "shared", "schema"), out: path.join(here, "testdata") };
+    const out = { dir: path.join(here, "testdata", "nodesets"), schema: path.resolve(root, "schema"), out: path.join(here, "testdata") };
     for (let i = 0; i < a.length; i++) {
         if (a[i] === "--schema") out.schema = path.resolve(a[++i]);
         else if (a[i] === "--out") out.out = path.resolve(a[++i]);

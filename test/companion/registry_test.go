@@ -14,16 +14,14 @@ import (
 	"github.com/uabin/uabin/uabin/nodeset"
 )
 
-// Directories of the shared nodeset and schema files: ../shared/nodesets
-// and ../shared/schema relative to the repository root, seen from this
-// package's directory.
+// Directories of the NodeSet2 files: the companion nodesets in testdata
+// and namespace 0 in schema/ at the repository root.
 var (
-	nodesetDir = filepath.Join("..", "..", "..", "shared", "nodesets")
-	schemaDir  = filepath.Join("..", "..", "..", "shared", "schema")
+	nodesetDir = filepath.Join("testdata", "nodesets")
+	schemaDir  = filepath.Join("..", "..", "schema")
 )
 
-// loadSet reads namespace 0 and the ten companion nodesets, or skips the
-// test when they are not there.
+// loadSet reads namespace 0 and the ten companion nodesets.
 func loadSet(t testing.TB) *nodeset.Set { return loadSetWith(t, false) }
 
 // loadSetWith reads the ten companion nodesets with namespace 0 from
@@ -34,9 +32,8 @@ func loadSetWith(t testing.TB, ns0FromTypes bool) *nodeset.Set {
 	services := filepath.Join(schemaDir, "Opc.Ua.NodeSet2.Services.xml")
 	paths := []string{services}
 	names, _ := filepath.Glob(filepath.Join(nodesetDir, "*.xml"))
-	if _, err := os.Stat(services); err != nil || len(names) == 0 {
-		abs, _ := filepath.Abs(filepath.Join(nodesetDir, ".."))
-		t.Skipf("skipping: the NodeSet2 files are not in %s (../shared/nodesets and ../shared/schema relative to the repository root)", abs)
+	if _, err := os.Stat(services); err != nil || len(names) != 10 {
+		t.Fatalf("%d NodeSet2 files in %s, want 10; %v", len(names), nodesetDir, err)
 	}
 	if !ns0FromTypes {
 		set, err := nodeset.Load(append(paths, names...)...)

@@ -206,20 +206,25 @@ func (o Options) dataTypeID(name, target string) types.NodeID {
 	return types.NewStringNodeID(o.Namespace, name)
 }
 
-// opcTypes are the opc: primitive types with an OPC UA built-in meaning.
-var opcTypes = map[string]uint32{
-	"Boolean": 1, "SByte": 2, "Byte": 3, "Int16": 4, "UInt16": 5, "Int32": 6, "UInt32": 7,
-	"Int64": 8, "UInt64": 9, "Float": 10, "Double": 11, "String": 12, "CharArray": 12,
-	"DateTime": 13, "Guid": 14, "ByteString": 15,
+// opcType returns the built-in type of an opc: primitive type: the built-in
+// types Boolean to ByteString (1..15) by their OPC UA names, and CharArray,
+// a String.
+func opcType(name string) (uint32, bool) {
+	if name == "CharArray" {
+		return uint32(types.TypeString), true
+	}
+	n, ok := uaBuiltin(name)
+	return n, ok && n <= uint32(types.TypeByteString)
 }
 
-// uaBuiltins are the ua: names of built-in types.
-var uaBuiltins = map[string]uint32{
-	"Boolean": 1, "SByte": 2, "Byte": 3, "Int16": 4, "UInt16": 5, "Int32": 6, "UInt32": 7,
-	"Int64": 8, "UInt64": 9, "Float": 10, "Double": 11, "String": 12, "DateTime": 13,
-	"Guid": 14, "ByteString": 15, "XmlElement": 16, "NodeId": 17, "ExpandedNodeId": 18,
-	"StatusCode": 19, "QualifiedName": 20, "LocalizedText": 21, "ExtensionObject": 22,
-	"DataValue": 23, "Variant": 24, "DiagnosticInfo": 25,
+// uaBuiltin returns the id of the built-in type with the OPC UA name name
+// (types.BuiltinType.String): "Boolean" is 1, "DiagnosticInfo" 25.
+func uaBuiltin(name string) (uint32, bool) {
+	t, err := types.ParseBuiltinType(name)
+	if err != nil || t == types.TypeNull || t.String() != name {
+		return 0, false
+	}
+	return uint32(t), true
 }
 
 // uaNames maps the symbolic names of namespace 0 to their ids, built on
@@ -230,7 +235,7 @@ var (
 )
 
 func uaID(name string) (types.NodeID, bool) {
-	if n, ok := uaBuiltins[name]; ok {
+	if n, ok := uaBuiltin(name); ok {
 		return types.NewNumericNodeID(0, n), true
 	}
 	uaNamesOnce.Do(func() {
@@ -273,7 +278,7 @@ func (x *xDict) typeID(typ, field, qname string, local map[string]types.NodeID) 
 	}
 	switch uri {
 	case BinarySchemaNamespace:
-		if n, ok := opcTypes[name]; ok {
+		if n, ok := opcType(name); ok {
 			return types.NewNumericNodeID(0, n), nil
 		}
 		return types.NodeID{}, fail(typ, field, ErrUnsupported, "opc:%s has no OPC UA built-in meaning", name)

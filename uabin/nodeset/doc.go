@@ -16,10 +16,12 @@
 // RequiredModel is there in at least the required version, links every
 // DataType to its base type and classifies it (Kind: structure, structure
 // with optional fields, union, enumeration, option set, simple subtype of
-// a built-in type, abstract). Namespace 0 comes from
-// Opc.Ua.NodeSet2.Services.xml of the OPC Foundation, which must be one of
-// the files whenever a file requires http://opcfoundation.org/UA/ (all do),
-// or, for a set that is only registered, from Namespace0 (package types).
+// a built-in type, abstract). Namespace 0, which every file requires, comes
+// from Opc.Ua.NodeSet2.Services.xml of the OPC Foundation given as one of
+// the files, or from Namespace0: package types' namespace 0, with the
+// fields of its structures read from their Go types, which is enough to
+// register a set (Set.Register) and to generate code from it
+// (cmd/uabingen takes it when no file defines namespace 0).
 //
 // Set.StructureDefinition and Set.EnumDefinition turn a DataType into the
 // DataTypeDefinition a server would give for it (types.StructureDefinition,

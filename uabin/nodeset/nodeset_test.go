@@ -12,24 +12,23 @@ import (
 	"github.com/uabin/uabin/uabin/nodeset"
 )
 
-// Directories of the shared schema and nodeset files: ../shared/schema and
-// ../shared/nodesets relative to the repository root, seen from this
-// package's directory.
+// Directories of the schema and nodeset files in the repository: schema/
+// (namespace 0) and test/companion/testdata/nodesets (companion
+// specifications), seen from this package's directory.
 var (
-	schemaDir  = filepath.Join("..", "..", "..", "shared", "schema")
-	nodesetDir = filepath.Join("..", "..", "..", "shared", "nodesets")
+	schemaDir  = filepath.Join("..", "..", "schema")
+	nodesetDir = filepath.Join("..", "..", "test", "companion", "testdata", "nodesets")
 )
 
 const servicesFile = "Opc.Ua.NodeSet2.Services.xml"
 
-// requireFile skips the test when a shared file is not there (for example
-// in a clone without the shared folder).
+// requireFile returns the path of a file of the repository, failing the
+// test if it is missing.
 func requireFile(t *testing.T, dir, name string) string {
 	t.Helper()
 	path := filepath.Join(dir, name)
 	if _, err := os.Stat(path); err != nil {
-		abs, _ := filepath.Abs(dir)
-		t.Skipf("skipping: %s is not in %s (../shared relative to the repository root)", name, abs)
+		t.Fatalf("%v (the file belongs to the repository)", err)
 	}
 	return path
 }
@@ -243,7 +242,7 @@ func TestNamespaceZero(t *testing.T) {
 	}
 }
 
-// companions lists the ten shared nodesets with the files each needs,
+// companions lists the ten companion nodesets with the files each needs,
 // namespace 0 first.
 var companions = map[string][]string{
 	"DI":               {"Opc.Ua.Di.NodeSet2.xml"},
@@ -258,7 +257,7 @@ var companions = map[string][]string{
 	"Robotics":         {"Opc.Ua.Di.NodeSet2.xml", "Opc.Ua.Robotics.NodeSet2.xml"},
 }
 
-// TestCompanions loads each shared companion nodeset with its dependencies
+// TestCompanions loads each companion nodeset with its dependencies
 // and checks that every structure has a binary encoding.
 func TestCompanions(t *testing.T) {
 	services := requireFile(t, schemaDir, servicesFile)

@@ -110,7 +110,7 @@ func NewSet(files ...*NodeSet) (*Set, error) {
 				if !ok {
 					return nil, errorf(f.File, nil, ErrMissingModel, "model %s requires model %s version %s, which no file given defines", m.URI, r.URI, orNone(r.Version))
 				}
-				if compareVersions(have.Version, r.Version) < 0 {
+				if CompareVersions(have.Version, r.Version) < 0 {
 					return nil, errorf(f.File, nil, ErrMissingModel, "model %s requires model %s version %s, but %s has version %s", m.URI, r.URI, orNone(r.Version), modelFile[r.URI], orNone(have.Version))
 				}
 			}
@@ -171,10 +171,12 @@ func orNone(v string) string {
 	return v
 }
 
-// compareVersions compares dotted version strings number by number
-// ("1.04.0" > "1.03.1", "1.05" < "1.05.01"); parts that are no numbers
-// compare as strings. An empty version is lower than any other.
-func compareVersions(a, b string) int {
+// CompareVersions compares two model versions (the Version of a Model or
+// RequiredModel) and returns -1, 0 or +1 as a is older than, the same as or
+// newer than b. Versions are compared dotted number by number ("1.04.0" >
+// "1.03.1", "1.05" < "1.05.01", "1.05.03" = "1.5.3"); parts that are no
+// numbers compare as strings. An empty version is older than any other.
+func CompareVersions(a, b string) int {
 	as, bs := strings.Split(a, "."), strings.Split(b, ".")
 	if a == "" {
 		as = nil

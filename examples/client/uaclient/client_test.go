@@ -1,7 +1,10 @@
 package uaclient
 
 import (
+	"bytes"
 	"context"
+	"crypto/ecdsa"
+	"crypto/ed25519"
 	"crypto/x509"
 	"errors"
 	"fmt"
@@ -11,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cloudflare/circl/sign/ed448"
 	"github.com/uabin/uabin/chunk"
 	"github.com/uabin/uabin/types"
 )
@@ -432,10 +436,17 @@ func TestCertificateWithoutKey(t *testing.T) {
 	}
 }
 
-// TestECCertificate checks the ECC certificates and the ECDSA session
-// signatures: r || s of the coordinate size each.
+// TestECCertificate checks the certificates NewECCertificate makes for
+// every ECC policy (crypto/x509 parses them, the application URI is there,
+// the key is of the policy's kind and size, the self-signature verifies:
+// with crypto/x509, or for Ed448 with circl over the TBSCertificate) and the
+// session signatures made with their keys: r || s of the coordinate size
+// each for ECDSA, 64 and 114 bytes for Ed25519 and Ed448.
 func TestECCertificate(t *testing.T) {
-	for _, p := range []*chunk.Policy{chunk.PolicyECCNistP256, chunk.PolicyECCNistP384} {
+	for _, p := range chunk.Policies() {
+		if !p.IsECC() {
+			continue
+		}
 		der, key, err := NewECCertificate("urn:example:test", p)
 		if err != nil {
 			t.Fatal(err)
@@ -444,15 +455,36 @@ func TestECCertificate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(c.URIs) != 1 || c.URIs[0].String() != "urn:example:test" || key.Curve.Params().BitSize != p.MinKeyBits ||
-			c.KeyUsage&x509.KeyUsageDigitalSignature == 0 || c.CheckSignature(c.SignatureAlgorithm, c.RawTBSCertificate, c.Signature) != nil {
-			t.Errorf("%s: certificate: URIs %v, curve %s, key usage %b", p.Name, c.URIs, key.Curve.Params().Name, c.KeyUsage)
+		if len(c.URIs) != 1 || c.URIs[0].String() != "urn:example:test" || c.KeyUsage&x509.KeyUsageDigitalSignature == 0 {
+			t.Errorf("%s: certificate: URIs %v, key usage %b", p.Name, c.URIs, c.KeyUsage)
+		}
+		sigLen := 0
+		switch k := key.(type) {
+		case *ecdsa.PrivateKey:
+			sigLen = 2 * p.MinKeyBits / 8
+			if k.Curve.Params().BitSize != p.MinKeyBits || c.CheckSignature(c.SignatureAlgorithm, c.RawTBSCertificate, c.Signature) != nil {
+				t.Errorf("%s: curve %s or signature", p.Name, k.Curve.Params().Name)
+			}
+		case ed25519.PrivateKey:
+			sigLen = 64
+			if p != chunk.PolicyECCCurve25519 || c.CheckSignature(c.SignatureAlgorithm, c.RawTBSCertificate, c.Signature) != nil {
+				t.Errorf("%s: an Ed25519 key, or its signature", p.Name)
+			}
+		case ed448.PrivateKey:
+			sigLen = 114
+			pub, err := chunk.ParseEd448PublicKey(c.RawSubjectPublicKeyInfo)
+			if p != chunk.PolicyECCCurve448 || err != nil || !bytes.Equal(pub, k.Public().(ed448.PublicKey)) ||
+				!ed448.Verify(pub, c.RawTBSCertificate, c.Signature, "") || c.SignatureAlgorithm != x509.UnknownSignatureAlgorithm {
+				t.Errorf("%s: Ed448 key %v, or its signature", p.Name, err)
+			}
+		default:
+			t.Fatalf("%s: key %T", p.Name, key)
 		}
 		sig, err := sign(p, key, []byte("certificate"), []byte("nonce"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := p.SignatureAlgorithm(); sig.Algorithm != want || len(sig.Signature) != 2*p.MinKeyBits/8 {
+		if want := p.SignatureAlgorithm(); sig.Algorithm != want || len(sig.Signature) != sigLen {
 			t.Errorf("%s: algorithm %q (want %q), %d bytes", p.Name, sig.Algorithm, want, len(sig.Signature))
 		}
 		if err := verifySignature(p, der, sig, []byte("certificate"), []byte("nonce")); err != nil {

@@ -2,15 +2,11 @@ package uaclient
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
+	"crypto"
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"errors"
 	"fmt"
-	"math/big"
 	"net"
 	"testing"
 	"time"
@@ -28,7 +24,7 @@ import (
 type eccServer struct {
 	policy   *chunk.Policy
 	mode     chunk.SecurityMode
-	key      *ecdsa.PrivateKey
+	key      crypto.Signer
 	cert     []byte
 	lifetime uint32 // RevisedLifetime in ms
 
@@ -39,17 +35,7 @@ type eccServer struct {
 
 func newECCServer(t *testing.T, p *chunk.Policy, mode chunk.SecurityMode) *eccServer {
 	t.Helper()
-	curve := elliptic.P256()
-	if p.MinKeyBits == 384 {
-		curve = elliptic.P384()
-	}
-	key, err := ecdsa.GenerateKey(curve, rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(7), Subject: pkix.Name{CommonName: "ecc fake server"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour)}
-	cert, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	cert, key, err := NewECCertificate("urn:uabin:ecc-fake-server", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,8 +168,11 @@ func (s *eccServer) conn(conn net.Conn) error {
 			if p.ChannelBound() {
 				data, alg = bound(thumbprint, serverNonce, clientNonce, s.cert, s.cert, clientCert), ""
 			}
-			leaf, _ := x509.ParseCertificate(clientCert)
-			if q.ClientSignature.Algorithm != alg || p.Verify(leaf.PublicKey, data, q.ClientSignature.Signature) != nil {
+			pub, err := certificateKey(clientCert)
+			if err != nil {
+				return err
+			}
+			if q.ClientSignature.Algorithm != alg || p.Verify(pub, data, q.ClientSignature.Signature) != nil {
 				return errors.New("the client's ActivateSession signature does not verify")
 			}
 			s.activated = true

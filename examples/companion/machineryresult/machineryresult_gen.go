@@ -2,8 +2,8 @@
 
 // Generated from Opc.Ua.Machinery.Result.NodeSet2.xml (model
 // http://opcfoundation.org/UA/Machinery/Result/ version 1.00.0, 2023-01-01)
-// with the dependencies Opc.Ua.NodeSet2.Services.xml. The file carries this
-// notice:
+// with the dependencies namespace 0 of package types (1.05.03). The file
+// carries this notice:
 //
 // Copyright (c) 2005-2022 The OPC Foundation, Inc. All rights reserved.
 //
@@ -108,7 +108,7 @@ func Register(r *uabin.Registry) error {
 type BaseResultTransferOptionsDataType struct {
 	// ResultID is the field ResultId: a TrimmedString value (String on the
 	// wire). The Id of the result to be transferred to the Clients
-	ResultID string `ua:"String"`
+	ResultID string `ua:"String,name=ResultId"`
 }
 
 // ResultTransferOptionsDataType is the OPC UA structure
@@ -125,7 +125,7 @@ type ResultTransferOptionsDataType struct {
 	// ResultID is the field ResultId, inherited from
 	// BaseResultTransferOptionsDataType: a TrimmedString value (String on the
 	// wire). The Id of the result to be transferred to the Clients
-	ResultID string `ua:"String"`
+	ResultID string `ua:"String,name=ResultId"`
 }
 
 // ProcessingTimesDataType is the OPC UA structure ProcessingTimesDataType
@@ -167,8 +167,9 @@ type ResultDataType struct {
 	// resultContent.
 	ResultMetaData types.ExtensionObject `ua:"ExtensionObject"`
 	// ResultContent is the field ResultContent: an array of Variants holding a
-	// value of any type. nil is the null array (-1). Abstract data type to be
-	// subtyped from to hold result data created by the selected recipe.
+	// value of any type. Its length is the Int32 NoOfResultContent on the wire;
+	// nil is the null array (-1). Abstract data type to be subtyped from to hold
+	// result data created by the selected recipe.
 	ResultContent []types.Variant `ua:"Variant"`
 }
 
@@ -186,7 +187,7 @@ type ResultMetaDataType struct {
 	// GetResultById and it is identical to the ResultId of the
 	// ResultReadyEventType. If the system does not manage resultIds, it should
 	// always be set to “NA”.
-	ResultID string `ua:"String"`
+	ResultID string `ua:"String,name=ResultId"`
 	// HasTransferableDataOnFile is the field HasTransferableDataOnFile: a
 	// Boolean value. It is optional: nil is absent. Indicates that additional
 	// data for this result can be retrieved by temporary file transfer. If not
@@ -220,7 +221,7 @@ type ResultMetaDataType struct {
 	// keeping track of JobIds. This specification does not define how the stepId
 	// is transmitted to the system. Typically, it is provided by the client when
 	// starting an execution.
-	StepID *string `ua:"String,optional"`
+	StepID *string `ua:"String,optional,name=StepId"`
 	// PartID is the field PartId: a TrimmedString value (String on the wire). It
 	// is optional: nil is absent. Identifies the part used to produce the
 	// result. Although the system-wide unique JobId would be sufficient to
@@ -228,40 +229,40 @@ type ResultMetaDataType struct {
 	// filtering without keeping track of JobIds. This specification does not
 	// define how the partId is transmitted to the system. Typically, it is
 	// provided by the client when starting the job.
-	PartID *string `ua:"String,optional"`
+	PartID *string `ua:"String,optional,name=PartId"`
 	// ExternalRecipeID is the field ExternalRecipeId: a TrimmedString value
 	// (String on the wire). It is optional: nil is absent. External ID of the
 	// recipe in use which produced the result. The External ID is managed by the
 	// environment. This specification does not define how the externalRecipeId
 	// is transmitted to the system. Typically, it is provided by the client.
-	ExternalRecipeID *string `ua:"String,optional"`
+	ExternalRecipeID *string `ua:"String,optional,name=ExternalRecipeId"`
 	// InternalRecipeID is the field InternalRecipeId: a TrimmedString value
 	// (String on the wire). It is optional: nil is absent. Internal ID of the
 	// recipe in use which produced the result. This ID is system-wide unique and
 	// it is assigned by the system.
-	InternalRecipeID *string `ua:"String,optional"`
+	InternalRecipeID *string `ua:"String,optional,name=InternalRecipeId"`
 	// ProductID is the field ProductId: a TrimmedString value (String on the
 	// wire). It is optional: nil is absent. Identifies the product used to
 	// produce the result. This specification does not define how the
 	// externalRecipeId is transmitted to the system. Typically, it is provided
 	// by the client.
-	ProductID *string `ua:"String,optional"`
+	ProductID *string `ua:"String,optional,name=ProductId"`
 	// ExternalConfigurationID is the field ExternalConfigurationId: a
 	// TrimmedString value (String on the wire). It is optional: nil is absent.
 	// External ID of the Configuration in use while the result was produced. It
 	// is managed by the Environment. This specification does not define how the
 	// externalConfigurationId is transmitted to the system. Typically, it is
 	// provided by the client.
-	ExternalConfigurationID *string `ua:"String,optional"`
+	ExternalConfigurationID *string `ua:"String,optional,name=ExternalConfigurationId"`
 	// InternalConfigurationID is the field InternalConfigurationId: a
 	// TrimmedString value (String on the wire). It is optional: nil is absent.
 	// Internal ID of the Configuration in use while the result was produced.
 	// This ID is system-wide unique and it is assigned by the system.
-	InternalConfigurationID *string `ua:"String,optional"`
+	InternalConfigurationID *string `ua:"String,optional,name=InternalConfigurationId"`
 	// JobID is the field JobId: a TrimmedString value (String on the wire). It
 	// is optional: nil is absent. Identifies the job which produced the result.
 	// This ID is system-wide unique and it is assigned by the system.
-	JobID *string `ua:"String,optional"`
+	JobID *string `ua:"String,optional,name=JobId"`
 	// CreationTime is the field CreationTime: a UtcTime value (DateTime on the
 	// wire). It is optional: nil is absent. CreationTime indicates the time when
 	// the result was created. Creation time on the measurement system (not the
@@ -271,11 +272,11 @@ type ResultMetaDataType struct {
 	// ProcessingTimes is the field ProcessingTimes: a ProcessingTimesDataType
 	// structure, encoded inline. It is optional: nil is absent. Collection of
 	// different processing times that were needed to create the result.
-	ProcessingTimes *ProcessingTimesDataType `ua:"optional"`
+	ProcessingTimes *ProcessingTimesDataType `ua:",optional"`
 	// ResultURI is the field ResultUri: an array of UriString values (String on
 	// the wire). It is optional: nil is absent. Path to the actual measured
 	// result, managed external to the server.
-	ResultURI []string `ua:"String,optional"`
+	ResultURI []string `ua:"String,optional,name=ResultUri"`
 	// ResultEvaluation is the field ResultEvaluation: a ResultEvaluationEnum
 	// enumeration value (Int32 on the wire). It is optional: nil is absent. The
 	// ResultEvaluation indicates whether the result was in tolerance.
@@ -314,8 +315,8 @@ const (
 	// ResultEvaluationEnumUndefined is the value Undefined (0). The evaluation
 	// of the result is unknown, for example because it failed
 	ResultEvaluationEnumUndefined ResultEvaluationEnum = 0
-	// ResultEvaluationEnumOK is the value OK (1). The result is in tolerance
-	ResultEvaluationEnumOK ResultEvaluationEnum = 1
+	// ResultEvaluationEnumOk is the value OK (1). The result is in tolerance
+	ResultEvaluationEnumOk ResultEvaluationEnum = 1
 	// ResultEvaluationEnumNotOK is the value NotOK (2). The result is out of
 	// tolerance
 	ResultEvaluationEnumNotOK ResultEvaluationEnum = 2
@@ -327,15 +328,32 @@ const (
 // String returns the OPC UA name of v, or "ResultEvaluationEnum(n)" for a
 // value without a name.
 func (v ResultEvaluationEnum) String() string {
-	switch v {
-	case ResultEvaluationEnumUndefined:
-		return "Undefined"
-	case ResultEvaluationEnumOK:
-		return "OK"
-	case ResultEvaluationEnumNotOK:
-		return "NotOK"
-	case ResultEvaluationEnumNotDecidable:
-		return "NotDecidable"
+	return enumString(int32(v), "ResultEvaluationEnum", namesResultEvaluationEnum)
+}
+
+// namesResultEvaluationEnum names the values of ResultEvaluationEnum, in the
+// order of the schema.
+var namesResultEvaluationEnum = []enumName{
+	{0, "Undefined"},
+	{1, "OK"},
+	{2, "NotOK"},
+	{3, "NotDecidable"},
+}
+
+// enumName names one value of an enumeration.
+type enumName struct {
+	value int32
+	name  string
+}
+
+// enumString returns the name of v in names (the first, if two have the
+// value), or typ followed by v in parentheses ("NodeClass(3)") if it has
+// none.
+func enumString(v int32, typ string, names []enumName) string {
+	for _, n := range names {
+		if n.value == v {
+			return n.name
+		}
 	}
-	return "ResultEvaluationEnum(" + strconv.FormatInt(int64(v), 10) + ")"
+	return typ + "(" + strconv.FormatInt(int64(v), 10) + ")"
 }

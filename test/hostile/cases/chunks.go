@@ -10,6 +10,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash"
+	"math/big"
 	"strings"
 
 	"github.com/uabin/uabin/chunk"
@@ -564,9 +565,11 @@ func NoncePolicy(target string) *chunk.Policy {
 }
 
 // eccNonceCases returns the cases of the ECC ephemeral keys: the input is
-// the peer's nonce of an OpenSecureChannel (its ephemeral public key, X | Y),
-// which EphemeralKey.ChannelKeys must refuse with ErrNonce unless it is a
-// point of the policy's curve of the right length.
+// the peer's nonce of an OpenSecureChannel (its ephemeral public key, X | Y
+// for nistP256 and nistP384, the RFC 7748 u-coordinate for curve25519 and
+// curve448), which EphemeralKey.ChannelKeys must refuse with ErrNonce
+// unless it is a point of the policy's curve of the right length (and, for
+// X25519 and X448, not of low order).
 func eccNonceCases() []*Case {
 	var out []*Case
 	for _, p := range chunk.Policies() {
@@ -576,6 +579,10 @@ func eccNonceCases() []*Case {
 		add := func(name, doc, want string, in []byte) {
 			out = append(out, &Case{Name: "ecc-nonce-" + p.Name + "-" + name, Class: "ecc-nonce", Doc: doc,
 				Target: "ecc-nonce/" + p.Name, Want: want, Input: in})
+		}
+		if p.NonceLength == 32 || p.NonceLength == 56 {
+			montgomeryNonceCases(p, add)
+			continue
 		}
 		// A valid point: the public key of the scalar 1, 2, 3, ... (the
 		// curve's generator times that scalar).
@@ -604,6 +611,49 @@ func eccNonceCases() []*Case {
 		add("rsa-nonce", "a 32-byte random nonce as the RSA policies send", "ErrNonce", rsaLen)
 	}
 	return out
+}
+
+// montgomeryNonceCases adds the cases of an X25519 (32-byte) or X448
+// (56-byte) nonce: any bytes are a u-coordinate, so the hostile ones are
+// the wrong lengths and the points of low order, which would make the
+// shared secret all zeros whatever the private key (RFC 7748 §6).
+func montgomeryNonceCases(p *chunk.Policy, add func(name, doc, want string, in []byte)) {
+	n := p.NonceLength
+	le := func(hexBE string) []byte { // a little-endian u-coordinate from big-endian hex
+		b := make([]byte, n)
+		v, _ := new(big.Int).SetString(hexBE, 16)
+		v.FillBytes(b)
+		for i, j := 0, n-1; i < j; i, j = i+1, j-1 {
+			b[i], b[j] = b[j], b[i]
+		}
+		return b
+	}
+	valid := make([]byte, n)
+	valid[0] = 9 // the base point of curve25519; of curve448 too (u = 9 is on both)
+	add("valid", "the u-coordinate 9: accepted", "ok", valid)
+	add("short", "one byte short", "ErrNonce", valid[:n-1])
+	add("long", "one byte too many", "ErrNonce", append(append([]byte(nil), valid...), 0))
+	add("empty", "an empty nonce", "ErrNonce", []byte{})
+	add("nist-length", "64 bytes, the nistP256 length", "ErrNonce", make([]byte, 64))
+	add("zero", "u = 0, of order 1 or 2: the shared secret would be zeros", "ErrNonce", make([]byte, n))
+	one := make([]byte, n)
+	one[0] = 1
+	add("one", "u = 1, of low order", "ErrNonce", one)
+	if n == 32 {
+		p25519 := "7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"
+		add("p-minus-1", "u = p - 1, of low order", "ErrNonce", le("7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec"))
+		add("p", "u = p, non-canonical 0", "ErrNonce", le(p25519))
+		add("order-8", "a point of order 8 (u = 325606250916557431795983626356110631294008115727848805560023387167927233504)",
+			"ErrNonce", le("00b8495f16056286fdb1329ceb8d09da6ac49ff1fae35616aeb8413b7c7aebe0"))
+		top := le("00b8495f16056286fdb1329ceb8d09da6ac49ff1fae35616aeb8413b7c7aebe0")
+		top[31] |= 0x80
+		add("order-8-top-bit", "the same point with the top bit set, which X25519 ignores", "ErrNonce", top)
+	} else {
+		add("p-minus-1", "u = p - 1, of low order", "ErrNonce",
+			le("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffffffffffffffffffffffffffffffffffffffffffffffffffffe"))
+		add("p", "u = p, non-canonical 0", "ErrNonce",
+			le("fffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff"))
+	}
 }
 
 // validNonce returns X | Y of the public key with the given scalar.

@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
 # build.sh [TARBALL] [BUILD]: builds the open62541 ECC interop server.
 #
-#   TARBALL  open62541-1.5.7.tar.xz (default: ../shared/open62541-bench/ beside
-#            the repository root)
+#   TARBALL  open62541-1.5.7.tar.xz (default: in $UABIN_OPEN62541_DIR, the
+#            directory holding the open62541 source tarball; when that is
+#            unset, ../shared/open62541-bench beside the repository root)
 #   BUILD    build directory (default: $O6_ECC_BUILD, or
 #            ${XDG_CACHE_HOME:-$HOME/.cache}/uabin-open62541-ecc)
 #
 # Builds the static open62541 library with UA_ENABLE_ENCRYPTION=OPENSSL (which
 # compiles the ECC policies of the OpenSSL backend), compiles server/ecc_server.c
-# against it, and makes EC certificates for the server (nistP256 and nistP384,
-# self-signed, SAN URI urn:open62541.server.application). Every step is
+# against it, and makes certificates for the server (EC nistP256 and nistP384,
+# Ed25519 and Ed448, self-signed, SAN URI urn:open62541.server.application).
+# Every step is
 # skipped when its output exists. Needs cmake, gcc, openssl and libssl-dev
 # (apt-get install -y cmake libssl-dev). Prints the path of the server binary
 # on its last line.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
-tarball=${1:-$root/../shared/open62541-bench/open62541-1.5.7.tar.xz}
+tarball=${1:-${UABIN_OPEN62541_DIR:-$root/../shared/open62541-bench}/open62541-1.5.7.tar.xz}
 build=${2:-${O6_ECC_BUILD:-${XDG_CACHE_HOME:-$HOME/.cache}/uabin-open62541-ecc}}
-[ -f "$tarball" ] || { echo "build.sh: no open62541 tarball at $tarball" >&2; exit 1; }
+[ -f "$tarball" ] || { echo "build.sh: no open62541 tarball at $tarball (set UABIN_OPEN62541_DIR to the directory holding open62541-1.5.7.tar.xz)" >&2; exit 1; }
 for tool in cmake gcc openssl; do
   command -v "$tool" >/dev/null || { echo "build.sh: $tool is missing (apt-get install -y cmake gcc libssl-dev)" >&2; exit 1; }
 done
@@ -51,8 +53,9 @@ if [ ! -x "$server" ] || [ "$here/server/ecc_server.c" -nt "$server" ]; then
 fi
 pki=$build/pki
 mkdir -p "$pki"
-for curve in p256:prime256v1:sha256 p384:secp384r1:sha384; do
-  IFS=: read -r name ossl md <<<"$curve"
+# name:key algorithm:curve:digest (EdDSA has no digest option)
+for spec in p256:ec:prime256v1:-sha256 p384:ec:secp384r1:-sha384 ed25519:ed25519:: ed448:ed448::; do
+  IFS=: read -r name alg curve md <<<"$spec"
   [ -f "$pki/${name}_cert.der" ] && [ -f "$pki/${name}_key.der" ] && continue
   cat >"$pki/openssl.cnf" <<'CNF'
 [req]
@@ -70,7 +73,15 @@ extendedKeyUsage = serverAuth,clientAuth
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid
 CNF
-  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:"$ossl" -nodes "-$md" -days 3650 \
+  keyopts=()
+  [ -n "$curve" ] && keyopts=(-pkeyopt "ec_paramgen_curve:$curve")
+  mdopts=()
+  [ -n "$md" ] && mdopts=("$md")
+  # keyAgreement is for ECDH keys; EdDSA keys only sign.
+  usage=digitalSignature,nonRepudiation,keyAgreement
+  [ "$alg" = ec ] || usage=digitalSignature,nonRepudiation
+  sed -i "s/^keyUsage = .*/keyUsage = critical,$usage/" "$pki/openssl.cnf"
+  openssl req -x509 -newkey "$alg" "${keyopts[@]}" -nodes "${mdopts[@]}" -days 3650 \
     -config "$pki/openssl.cnf" -keyout "$pki/${name}_key.pem" -out "$pki/${name}_cert.pem" 2>/dev/null
   openssl x509 -in "$pki/${name}_cert.pem" -outform DER -out "$pki/${name}_cert.der"
   openssl pkey -in "$pki/${name}_key.pem" -outform DER -out "$pki/${name}_key.der"

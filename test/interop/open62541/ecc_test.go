@@ -133,8 +133,11 @@ func TestReadBrowse(t *testing.T) {
 }
 
 // TestRenew renews the security token (new ephemeral keys, new symmetric
-// keys) under each policy and mode: the token lifetime is the shortest
-// open62541 grants, and reads across the renewal must succeed.
+// keys) under each policy and mode: with a token lifetime of 5 s the client
+// renews before a request after 3.75 s, so reads 4 s apart renew twice, a
+// second before open62541 would close the channel (it does so when the
+// token's lifetime is over). The settings run in parallel (one channel
+// each), since each waits 8 s.
 func TestRenew(t *testing.T) {
 	endpoint(t)
 	if testing.Short() {
@@ -142,15 +145,18 @@ func TestRenew(t *testing.T) {
 	}
 	for _, s := range settings() {
 		t.Run(fmt.Sprintf("%s-%s", s.policy.Name, s.mode), func(t *testing.T) {
+			t.Parallel()
 			rec := &openRecorder{}
-			c := dial(t, s.policy, s.mode, 1200*time.Millisecond, rec)
+			c := dial(t, s.policy, s.mode, 5*time.Second, rec)
 			ctx := context.Background()
 			defer c.Close(ctx)
 			for i := 0; i < 3; i++ {
+				if i > 0 {
+					time.Sleep(4 * time.Second)
+				}
 				if _, err := c.ReadValues(ctx, types.NewStringNodeID(1, "Demo.Double")); err != nil {
 					t.Fatalf("read %d: %v", i, err)
 				}
-				time.Sleep(1000 * time.Millisecond)
 			}
 			if c.Renewals < 2 {
 				t.Errorf("%d renewals, want at least 2", c.Renewals)

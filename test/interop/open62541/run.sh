@@ -4,6 +4,10 @@
 #
 #   bash test/interop/open62541/run.sh
 #
+# The open62541 v1.5.7 source tarball is taken from the directory named by
+# UABIN_OPEN62541_DIR (the one holding open62541-1.5.7.tar.xz), by default
+# ../shared/open62541-bench beside the repository (see build.sh).
+#
 # Installs cmake, gcc, openssl and libssl-dev from the distribution's packages if they
 # are missing, builds the open62541 ECC server with build.sh (arguments as
 # there; the first build takes about a minute on 2 cores, later runs reuse
@@ -11,7 +15,8 @@
 # it on a free loopback port for at most 10 minutes, waits (bounded) until it
 # listens, runs `go test ./test/interop/open62541/` with
 # UABIN_O6_ECC_ENDPOINT set, runs the example command once per ECC policy and
-# mode against it, and always stops the server by its process id.
+# mode against it (reading the 20,000 Doubles in 8 KiB chunks), and always
+# stops the server by its process id.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -56,11 +61,12 @@ echo "-- open62541 ECC server pid $server_pid at $endpoint"
 grep '^endpoint ' "$log" || true
 
 UABIN_O6_ECC_ENDPOINT=$endpoint go test -count=1 -v ./test/interop/open62541/
-for policy in ECC_nistP256 ECC_nistP384 ECC_nistP256_AesGcm; do
+go build -o "$work/client" ./examples/client
+for policy in ECC_nistP256 ECC_nistP384 ECC_nistP256_AesGcm ECC_nistP256_ChaChaPoly ECC_curve25519 ECC_curve448; do
   for mode in Sign SignAndEncrypt; do
-    echo "-- go run ./examples/client -security $policy -mode $mode"
-    go run ./examples/client -endpoint "$endpoint" -security "$policy" -mode "$mode" \
-      -read 'ns=1;s=Demo.Double' -read 'ns=1;s=Demo.String' -browse 'ns=1;s=Demo'
+    echo "-- examples/client -security $policy -mode $mode -bufsize 8192"
+    "$work/client" -endpoint "$endpoint" -security "$policy" -mode "$mode" -bufsize 8192 \
+      -read 'ns=1;s=Demo.Double' -read 'ns=1;s=Demo.String' -read 'ns=1;s=Demo.LargeDouble' -browse 'ns=1;s=Demo'
   done
 done
 echo "-- done"

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uabin/uabin/internal/fill"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uabin/nodeset"
@@ -54,7 +55,7 @@ func TestRuntimeRegistry(t *testing.T) {
 			for _, zero := range []bool{true, false} {
 				v := c.new()
 				if !zero {
-					fill(reflect.ValueOf(v).Elem(), 0)
+					fill.Value(reflect.ValueOf(v).Elem())
 				}
 				eo := &types.ExtensionObject{Value: reflect.ValueOf(v).Elem().Interface()}
 				for _, m := range modes {

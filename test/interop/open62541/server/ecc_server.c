@@ -3,13 +3,15 @@
  *
  * Usage: ecc_server PORT SECONDS PKI_DIR
  *
- * PKI_DIR holds p256_cert.der/p256_key.der (EC nistP256) and
- * p384_cert.der/p384_key.der (EC nistP384), as build.sh makes them. The
- * server listens on opc.tcp://127.0.0.1:PORT (PORT 0: a free port) with
- * endpoints for SecurityPolicy None, and ECC_nistP256, ECC_nistP384 and
- * ECC_nistP256_AesGcm in Sign and SignAndEncrypt (open62541 no longer adds
- * the first two to its default set, so all are added explicitly, each with
- * the certificate of its curve).
+ * PKI_DIR holds p256_cert.der/p256_key.der (EC nistP256),
+ * p384_cert.der/p384_key.der (EC nistP384), ed25519_cert.der/ed25519_key.der
+ * and ed448_cert.der/ed448_key.der, as build.sh makes them. The server
+ * listens on opc.tcp://127.0.0.1:PORT (PORT 0: a free port) with endpoints
+ * for SecurityPolicy None, and ECC_nistP256, ECC_nistP384,
+ * ECC_nistP256_AesGcm, ECC_nistP256_ChaChaPoly, ECC_curve25519 and
+ * ECC_curve448 in Sign and SignAndEncrypt (open62541 does not add them all
+ * to its default set, so each is added explicitly with the certificate of
+ * its curve: Ed25519 for curve25519, Ed448 for curve448).
  * Every client certificate is accepted, anonymous sessions are allowed, and
  * the address space has
  *
@@ -193,12 +195,26 @@ int main(int argc, char **argv) {
     UA_CertificateGroup_AcceptAll(&config->secureChannelPKI);
     config->sessionPKI.clear(&config->sessionPKI);
     UA_CertificateGroup_AcceptAll(&config->sessionPKI);
-    rc |= policy(config, argv[3], "p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256",
-                 UA_ServerConfig_addSecurityPolicyEccNistP256);
-    rc |= policy(config, argv[3], "p384", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP384",
-                 UA_ServerConfig_addSecurityPolicyEccNistP384);
-    rc |= policy(config, argv[3], "p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_AesGcm",
-                 UA_ServerConfig_addSecurityPolicyEccNistP256AesGcm);
+    /* Each ECC policy with the certificate pair of its curve */
+    static const struct {
+        const char *pki, *uri;
+        UA_StatusCode (*add)(UA_ServerConfig *, const UA_ByteString *, const UA_ByteString *);
+    } policies[] = {
+        {"p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256",
+         UA_ServerConfig_addSecurityPolicyEccNistP256},
+        {"p384", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP384",
+         UA_ServerConfig_addSecurityPolicyEccNistP384},
+        {"p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_AesGcm",
+         UA_ServerConfig_addSecurityPolicyEccNistP256AesGcm},
+        {"p256", "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256_ChaChaPoly",
+         UA_ServerConfig_addSecurityPolicyEccNistP256ChaChaPoly},
+        {"ed25519", "http://opcfoundation.org/UA/SecurityPolicy#ECC_curve25519",
+         UA_ServerConfig_addSecurityPolicyEccCurve25519},
+        {"ed448", "http://opcfoundation.org/UA/SecurityPolicy#ECC_curve448",
+         UA_ServerConfig_addSecurityPolicyEccCurve448},
+    };
+    for(size_t k = 0; k < sizeof(policies) / sizeof(policies[0]); k++)
+        rc |= policy(config, argv[3], policies[k].pki, policies[k].uri, policies[k].add);
     if(rc != UA_STATUSCODE_GOOD) {
         fprintf(stderr, "ecc_server: configuration failed: %s\n", UA_StatusCode_name(rc));
         UA_Server_delete(server);

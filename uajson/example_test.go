@@ -1,0 +1,80 @@
+package uajson_test
+
+import (
+	"fmt"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uajson"
+)
+
+func ExampleMarshal() {
+	dv := types.DataValue{
+		Value:           types.MustVariant(42.5),
+		Status:          0x40000000, // Uncertain
+		SourceTimestamp: 133486382451234567,
+	}
+	b, err := uajson.Marshal(&dv)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+	// Output: {"UaType":11,"Value":42.5,"Status":{"Code":1073741824},"SourceTimestamp":"2024-01-02T03:04:05.1234567Z"}
+}
+
+func ExampleUnmarshal() {
+	var v types.Variant
+	if err := uajson.Unmarshal([]byte(`{"UaType":6,"Value":[1,2,3,4,5,6],"Dimensions":[2,3]}`), &v); err != nil {
+		panic(err)
+	}
+	fmt.Println(v.Type(), v.Dimensions(), v.Raw())
+	// The deprecated Reversible form of v1.04 is read without being told.
+	var n types.NodeID
+	if err := uajson.Unmarshal([]byte(`{"IdType":1,"Id":"Pump","Namespace":2}`), &n); err != nil {
+		panic(err)
+	}
+	fmt.Println(n)
+	// Output:
+	// Int32 [2 3] [1 2 3 4 5 6]
+	// ns=2;s=Pump
+}
+
+func ExampleOptions() {
+	id := types.NewStringNodeID(2, "Pump.Speed")
+	status := types.StatusCode(0x80340000)
+	for _, enc := range []uajson.Encoding{uajson.Compact, uajson.Verbose, uajson.Reversible} {
+		o := uajson.Options{Encoding: enc, NamespaceURIs: []string{"http://opcfoundation.org/UA/", "urn:a", "http://acme.org/"}}
+		a, _ := o.Marshal(id)
+		b, _ := o.Marshal(status)
+		fmt.Printf("%-10s %s %s\n", enc, a, b)
+	}
+	// Output:
+	// Compact    "nsu=http://acme.org/;s=Pump.Speed" {"Code":2150891520}
+	// Verbose    "nsu=http://acme.org/;s=Pump.Speed" {"Code":2150891520,"Symbol":"BadNodeIdUnknown"}
+	// Reversible {"IdType":1,"Id":"Pump.Speed","Namespace":2} 2150891520
+}
+
+func ExampleOptions_indent() {
+	o := uajson.Options{Indent: "  "}
+	b, _ := o.Marshal(types.NewLocalizedText("en", "Pump"))
+	fmt.Println(string(b))
+	// Output:
+	// {
+	//   "Locale": "en",
+	//   "Text": "Pump"
+	// }
+}
+
+func ExampleAppend() {
+	buf := make([]byte, 0, 256)
+	for _, v := range []float64{1.5, 2.25} {
+		var err error
+		buf, err = uajson.Append(buf[:0], types.MustVariant(v)) // reuses buf
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(string(buf))
+	}
+	// Output:
+	// {"UaType":11,"Value":1.5}
+	// {"UaType":11,"Value":2.25}
+}

@@ -1,0 +1,436 @@
+package uajson
+
+import (
+	"encoding/base64"
+	"math"
+	"reflect"
+	"unicode/utf8"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// An ExtensionObject (Part 6 §5.4.2.16) is the JSON object of the structure
+// it holds with "UaTypeId" (the NodeId of its DataType) inserted first, or,
+// for a body in UA Binary or UA XML, {"UaTypeId":"i=298","UaEncoding":1,
+// "UaBody":"<base64>"} (UaEncoding 2 for XML); the null ExtensionObject is
+// null. A body kept raw (types.ExtensionObject.Body, from a binary
+// decoding with no registered type) is written in the second form with
+// its TypeID as it came, and decodes back to the same TypeID, Encoding and
+// Body. A JSON structure whose UaTypeId no registry knows decodes to a
+// RawStructure in Value (its members kept as they came) and is written
+// back the same way; an object with UaTypeId alone is an ExtensionObject
+// with a TypeID and no body. The deprecated forms are
+// {"TypeId":{...},"Encoding":1,"Body":"<base64>"} (Reversible, Table H.6)
+// and the Body alone (NonReversible).
+//
+// ExtensionObjects whose Value is a Go structure need the structure's JSON
+// plan (bodyCodec), which comes with the format-independent model; until
+// then encoding them is an error wrapping ErrUnsupported.
+
+// RawStructure is the value of an ExtensionObject decoded from a JSON
+// structure body of a type no registry knows (Part 6 §5.4.2.16): the
+// DataType NodeId given as UaTypeId, and the other members of the object
+// as they came. Encoding writes it back unchanged (with the TypeID in the
+// current form); the binary encoding has no form for it.
+type RawStructure struct {
+	// TypeID is the UaTypeId of the object.
+	TypeID types.NodeID
+	// Members is the JSON text of the object's members other than
+	// UaTypeId, separated by commas, without the braces: `"Name":"x","Value":1`.
+	Members []byte
+}
+
+// bodyCodec encodes and decodes the structure values that ExtensionObjects
+// (and so Variants) hold: their fields as members of the JSON object after
+// UaTypeId. It is the interface through which the structure plans of the
+// model plug into the built-ins; bodyForValue and bodyForTypeID
+// find them through Options.Types.
+type bodyCodec interface {
+	// dataTypeID is the DataType NodeId written as UaTypeId.
+	dataTypeID() types.NodeID
+	// appendMembers writes the members of the structure value v, each
+	// preceded by a comma (UaTypeId is written before them).
+	appendMembers(e *encoder, v any) error
+	// decodeMembers reads the object that starts at offset start (its
+	// UaTypeId member is skipped) into a new value of the structure type.
+	decodeMembers(d *decoder, start int) (any, error)
+}
+
+// bodyForValue returns the body codec for the structure value v of an
+// ExtensionObject.
+func (o *tables) bodyForValue(v any) (bodyCodec, error) {
+	return nil, unsupported(reflect.TypeOf(v), "ExtensionObject values that are Go structures are not supported yet: their JSON form comes with the engine's format-independent model, not yet available (raw bodies in TypeID, Encoding and Body are)")
+}
+
+// bodyForTypeID returns the body codec of the registered structure whose
+// DataType NodeId is id, or nil.
+func (o *tables) bodyForTypeID(id types.NodeID) bodyCodec { return nil }
+
+// eoNull reports whether v is the null ExtensionObject: no body and the
+// null NodeId i=0 (an empty string or opaque id of namespace 0, which
+// types.ExtensionObject.IsNull counts as null too, keeps its kind).
+func eoNull(v *types.ExtensionObject) bool {
+	return v.Value == nil && v.Body == nil && v.Encoding == types.ExtensionObjectEmpty && v.TypeID == types.NodeID{}
+}
+
+func encExtensionObject(e *encoder, v *types.ExtensionObject) error {
+	if eoNull(v) {
+		e.null()
+		return nil
+	}
+	if err := e.enter(); err != nil {
+		return err
+	}
+	var err error
+	switch x := v.Value.(type) {
+	case nil:
+		err = e.rawExtensionObject(v)
+	case RawStructure:
+		err = e.rawStructure(&x)
+	case *RawStructure:
+		err = e.rawStructure(x)
+	default:
+		var body bodyCodec
+		if body, err = e.t.bodyForValue(x); err == nil {
+			err = e.structureBody(body, x)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	e.leave()
+	return nil
+}
+
+// typeIDMember writes the type id member: "UaTypeId" as text, or in the
+// Reversible form "TypeId" as an object.
+func (e *encoder) typeIDMember(id types.NodeID) error {
+	if e.enc == Reversible {
+		e.key("TypeId", true)
+		if id == (types.NodeID{}) {
+			return e.nodeIDObject(id, "", 0, false)
+		}
+		return encNodeID(e, &id)
+	}
+	e.key("UaTypeId", true)
+	if id == (types.NodeID{}) {
+		e.b = append(e.b, `"i=0"`...)
+		return nil
+	}
+	return encNodeID(e, &id)
+}
+
+// rawExtensionObject writes an ExtensionObject whose body is kept raw.
+func (e *encoder) rawExtensionObject(v *types.ExtensionObject) error {
+	enc := v.Encoding
+	if enc == types.ExtensionObjectEmpty && v.Body != nil {
+		enc = types.ExtensionObjectBinary // as the binary encoder writes it
+	}
+	if enc > types.ExtensionObjectXML {
+		return &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "ExtensionObject encoding %d", enc)}
+	}
+	if enc == types.ExtensionObjectXML && !utf8.Valid(v.Body) {
+		return &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "the XML body of an ExtensionObject is not UTF-8 text")}
+	}
+	if e.enc == NonReversible {
+		switch enc {
+		case types.ExtensionObjectEmpty:
+			e.null()
+		case types.ExtensionObjectXML:
+			return e.str(string(v.Body))
+		default:
+			e.b = append(e.b, '"')
+			e.b = base64.StdEncoding.AppendEncode(e.b, v.Body)
+			e.b = append(e.b, '"')
+		}
+		return nil
+	}
+	e.open('{')
+	if err := e.typeIDMember(v.TypeID); err != nil {
+		return wire.WithPath(err, "UaTypeId")
+	}
+	if enc != types.ExtensionObjectEmpty {
+		encName, bodyName := "UaEncoding", "UaBody"
+		if e.enc == Reversible {
+			encName, bodyName = "Encoding", "Body"
+		}
+		e.key(encName, false)
+		e.uint(uint64(enc))
+		e.key(bodyName, false)
+		if enc == types.ExtensionObjectXML && e.enc == Reversible {
+			if err := e.str(string(v.Body)); err != nil {
+				return wire.WithPath(err, bodyName)
+			}
+		} else {
+			e.b = append(e.b, '"')
+			e.b = base64.StdEncoding.AppendEncode(e.b, v.Body)
+			e.b = append(e.b, '"')
+		}
+	}
+	e.close('}', false)
+	return nil
+}
+
+// rawStructure writes a JSON structure body kept as it came.
+func (e *encoder) rawStructure(r *RawStructure) error {
+	switch e.enc {
+	case NonReversible:
+		e.b = append(e.b, '{')
+		e.b = append(e.b, r.Members...)
+		e.b = append(e.b, '}')
+		return nil
+	case Reversible:
+		e.open('{')
+		if err := e.typeIDMember(r.TypeID); err != nil {
+			return wire.WithPath(err, "TypeId")
+		}
+		e.key("Body", false)
+		e.b = append(e.b, '{')
+		e.b = append(e.b, r.Members...)
+		e.b = append(e.b, '}')
+		e.close('}', false)
+		return nil
+	}
+	e.open('{')
+	if err := e.typeIDMember(r.TypeID); err != nil {
+		return wire.WithPath(err, "UaTypeId")
+	}
+	if len(r.Members) > 0 {
+		e.b = append(e.b, ',')
+		e.b = append(e.b, r.Members...)
+	}
+	e.close('}', false)
+	return nil
+}
+
+// structureBody writes a structure value through its body codec.
+func (e *encoder) structureBody(body bodyCodec, v any) error {
+	e.open('{')
+	if err := e.typeIDMember(body.dataTypeID()); err != nil {
+		return wire.WithPath(err, "UaTypeId")
+	}
+	if err := body.appendMembers(e, v); err != nil {
+		return err
+	}
+	e.close('}', false)
+	return nil
+}
+
+// span is the [start, end) byte range of a member's value in the input.
+type span struct{ start, end int }
+
+// eoScan is what a first pass over an ExtensionObject's object finds:
+// where each member of interest is, and the spans of the others.
+type eoScan struct {
+	typeID, encoding, body     span // current form: UaTypeId, UaEncoding, UaBody
+	oldTypeID, oldEnc, oldBody span // deprecated form: TypeId, Encoding, Body
+	seen                       int
+	others                     []span // other members, name to value
+}
+
+const (
+	eoTypeID = 1 << iota
+	eoEncoding
+	eoBody
+	eoOldTypeID
+	eoOldEnc
+	eoOldBody
+)
+
+func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
+	ok, start, err := d.nested("ExtensionObject")
+	if !ok {
+		*v = types.ExtensionObject{}
+		return err
+	}
+	// First pass: find UaTypeId (which may come anywhere) and the other
+	// members, checking the whole object.
+	var sc eoScan
+	var names nameSet
+	for first := true; ; first = false {
+		name, off, ok, err := d.member(first)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		bit := 0
+		var sp *span
+		switch string(name) {
+		case "UaTypeId":
+			bit, sp = eoTypeID, &sc.typeID
+		case "UaEncoding":
+			bit, sp = eoEncoding, &sc.encoding
+		case "UaBody":
+			bit, sp = eoBody, &sc.body
+		case "TypeId":
+			bit, sp = eoOldTypeID, &sc.oldTypeID
+		case "Encoding":
+			bit, sp = eoOldEnc, &sc.oldEnc
+		case "Body":
+			bit, sp = eoOldBody, &sc.oldBody
+		}
+		if bit != 0 {
+			if err := d.once(&sc.seen, bit, name, off); err != nil {
+				return err
+			}
+		} else if err := names.add(d, name, off); err != nil {
+			return err
+		}
+		d.ws()
+		valStart := d.pos
+		if err := d.skip(); err != nil {
+			return wire.WithPath(err, string(name))
+		}
+		if sp != nil {
+			*sp = span{valStart, d.pos}
+		}
+		if bit == 0 || bit&(eoOldTypeID|eoOldEnc|eoOldBody) != 0 {
+			sc.others = append(sc.others, span{off, d.pos})
+		}
+	}
+	end := d.pos
+	err = d.extensionObject(v, &sc, start)
+	d.pos = end
+	d.leave()
+	return err
+}
+
+// at decodes the value at s with f, and returns the cursor to where it
+// was.
+func (d *decoder) at(s span, f func() error) error {
+	saved := d.pos
+	d.pos = s.start
+	err := f()
+	d.pos = saved
+	return err
+}
+
+// extensionObject builds the ExtensionObject from the scan of its object.
+func (d *decoder) extensionObject(v *types.ExtensionObject, sc *eoScan, start int) error {
+	body := v.Body[:0]
+	*v = types.ExtensionObject{}
+	switch {
+	case sc.seen&eoTypeID != 0:
+		if err := d.at(sc.typeID, func() error { return decNodeID(d, &v.TypeID) }); err != nil {
+			return wire.WithPath(err, "UaTypeId")
+		}
+		if sc.seen&(eoEncoding|eoBody) != 0 {
+			return d.encodedBody(v, sc.encoding, sc.body, sc.seen&eoEncoding != 0, sc.seen&eoBody != 0, body, "UaEncoding", "UaBody", false)
+		}
+		if b := d.t.bodyForTypeID(v.TypeID); b != nil {
+			x, err := b.decodeMembers(d, start)
+			v.Value, v.Encoding = x, types.ExtensionObjectBinary
+			return err
+		}
+		// No registered type: keep the members other than UaTypeId.
+		if len(sc.others) == 0 {
+			return nil // a TypeID and no body
+		}
+		v.Value = RawStructure{TypeID: v.TypeID, Members: d.joinMembers(sc.others)}
+		v.Encoding = types.ExtensionObjectBinary
+		return nil
+	case sc.seen&eoOldTypeID != 0:
+		if err := d.at(sc.oldTypeID, func() error { return decNodeID(d, &v.TypeID) }); err != nil {
+			return wire.WithPath(err, "TypeId")
+		}
+		if sc.seen&eoOldEnc != 0 || sc.seen&eoOldBody != 0 && d.data[sc.oldBody.start] == '"' {
+			return d.encodedBody(v, sc.oldEnc, sc.oldBody, sc.seen&eoOldEnc != 0, sc.seen&eoOldBody != 0, body, "Encoding", "Body", true)
+		}
+		if sc.seen&eoOldBody == 0 || d.data[sc.oldBody.start] == 'n' {
+			return nil
+		}
+		// Encoding 0: the Body is the structure as a JSON object.
+		if d.data[sc.oldBody.start] != '{' {
+			return wire.WithPath(d.fail(sc.oldBody.start, wire.ErrInvalid, "want an object (the structure), found %s", kindName(d.data[sc.oldBody.start])), "Body")
+		}
+		inner := trimSpace(d.data[sc.oldBody.start+1 : sc.oldBody.end-1])
+		if len(inner) == 0 {
+			return nil // a structure of no members: as a TypeID alone
+		}
+		v.Value = RawStructure{TypeID: v.TypeID, Members: inner}
+		v.Encoding = types.ExtensionObjectBinary
+		return nil
+	case sc.seen == 0 && len(sc.others) == 0:
+		return nil // {}: the null ExtensionObject
+	}
+	return d.fail(start, wire.ErrInvalid, "ExtensionObject without UaTypeId")
+}
+
+// encodedBody reads the encoding and base64 (or, deprecated Encoding 2,
+// XML text) body of an ExtensionObject.
+func (d *decoder) encodedBody(v *types.ExtensionObject, encSpan, bodySpan span, hasEnc, hasBody bool, old []byte, encName, bodyName string, deprecated bool) error {
+	enc := uint64(0)
+	if hasEnc {
+		if err := d.at(encSpan, func() (err error) { enc, err = decUnsigned(d, math.MaxUint8, "Byte"); return err }); err != nil {
+			return wire.WithPath(err, encName)
+		}
+	}
+	if enc == 0 && !deprecated {
+		enc = 1
+	}
+	if enc < 1 || enc > 2 {
+		return wire.WithPath(d.fail(encSpan.start, wire.ErrInvalid, "encoding %d: want 1 (UA Binary) or 2 (UA XML)", enc), encName)
+	}
+	v.Encoding = types.ExtensionObjectEncoding(enc)
+	if !hasBody {
+		v.Body = []byte{}
+		return nil
+	}
+	err := d.at(bodySpan, func() error {
+		if isNull, err := d.null(); isNull || err != nil {
+			v.Body = []byte{}
+			return err
+		}
+		if deprecated && enc == 2 {
+			start := d.pos
+			s, err := d.rawString()
+			if err != nil {
+				return err
+			}
+			if len(s) > d.lim.MaxByteStringLength {
+				return d.fail(start, wire.ErrLimitExceeded, "XML body of %d bytes, limit %d", len(s), d.lim.MaxByteStringLength)
+			}
+			v.Body = append(old, s...)
+			return nil
+		}
+		start := d.pos
+		b, err := d.base64(old, d.lim.MaxByteStringLength, "ExtensionObject body")
+		if err == nil && enc == 2 && !utf8.Valid(b) {
+			err = d.fail(start, wire.ErrInvalid, "the XML body is not UTF-8 text")
+		}
+		v.Body = b
+		return err
+	})
+	return wire.WithPath(err, bodyName)
+}
+
+// joinMembers copies the texts of the given members, joined by commas.
+func (d *decoder) joinMembers(spans []span) []byte {
+	n := 0
+	for _, s := range spans {
+		n += s.end - s.start + 1
+	}
+	out := make([]byte, 0, n)
+	for i, s := range spans {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, d.data[s.start:s.end]...)
+	}
+	return out
+}
+
+// trimSpace copies b without its leading and trailing JSON white space.
+func trimSpace(b []byte) []byte {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return append([]byte(nil), b...)
+}

@@ -1,0 +1,179 @@
+package uajson_test
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
+	"github.com/uabin/uabin/uabin/wire"
+	"github.com/uabin/uabin/uajson"
+)
+
+// fuzzTypes are the Go types the fuzz targets decode into; the first byte
+// of the input picks one.
+var fuzzTypes = []reflect.Type{
+	reflect.TypeFor[bool](), reflect.TypeFor[int8](), reflect.TypeFor[uint8](), reflect.TypeFor[int16](),
+	reflect.TypeFor[uint16](), reflect.TypeFor[int32](), reflect.TypeFor[uint32](), reflect.TypeFor[int64](),
+	reflect.TypeFor[uint64](), reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[string](),
+	reflect.TypeFor[types.DateTime](), reflect.TypeFor[types.GUID](), reflect.TypeFor[[]byte](),
+	reflect.TypeFor[types.XmlElement](), reflect.TypeFor[types.NodeID](), reflect.TypeFor[types.ExpandedNodeID](),
+	reflect.TypeFor[types.StatusCode](), reflect.TypeFor[types.QualifiedName](), reflect.TypeFor[types.LocalizedText](),
+	reflect.TypeFor[types.ExtensionObject](), reflect.TypeFor[types.DataValue](), reflect.TypeFor[types.Variant](),
+	reflect.TypeFor[types.DiagnosticInfo](), reflect.TypeFor[[]float64](), reflect.TypeFor[[]string](),
+	reflect.TypeFor[[]types.Variant](), reflect.TypeFor[[]types.DataValue](), reflect.TypeFor[[]types.NodeID](),
+}
+
+// fuzzOptions are the options of the fuzz targets: namespace and server
+// tables, so that the URI forms are taken, and small limits, so that they
+// are reached.
+var fuzzOptions = uajson.Options{NamespaceURIs: nsTable, ServerURIs: srvTable,
+	Limits: uabin.Limits{MaxDepth: 20, MaxArrayLength: 100, MaxStringLength: 200, MaxByteStringLength: 200, MaxMessageSize: 4096}}
+
+func typeIndex(t reflect.Type) byte {
+	for i, f := range fuzzTypes {
+		if f == t {
+			return byte(i)
+		}
+	}
+	return 255
+}
+
+// sameValue compares decoded values as OPC UA values: through
+// Variant.Equal where a Variant can hold them (NaN equal to NaN, a
+// DataValue's SentZero ignored), deeply otherwise.
+func sameValue(a, b any) bool {
+	if x, ok := a.(types.Variant); ok {
+		y, ok := b.(types.Variant)
+		return ok && x.Equal(y)
+	}
+	if _, ok := a.(types.DiagnosticInfo); ok {
+		return reflect.DeepEqual(a, b)
+	}
+	va, errA := types.NewVariant(a)
+	vb, errB := types.NewVariant(b)
+	if errA == nil && errB == nil {
+		return va.Equal(vb)
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func fuzzSeeds(f *testing.F) {
+	for _, c := range textCases {
+		i := typeIndex(reflect.TypeOf(c.value))
+		if i == 255 {
+			continue
+		}
+		// Compact and Reversible; Verbose differs from Compact in
+		// StatusCode symbols only, which the StatusCode cases cover.
+		texts := c.texts()
+		f.Add(append([]byte{i}, texts[0]...))
+		if texts[2] != texts[0] {
+			f.Add(append([]byte{i}, texts[2]...))
+		}
+	}
+	for _, s := range []string{`{"UaType":24,"Value":[{"UaType":23,"Value":{"UaType":22,"Value":{"UaTypeId":"i=1","A":[{"b":1}]}}}]}`,
+		`{"Value":[1,2,3,4,5,6],"Dimensions":[2,3],"UaType":6}`, `{"UaTypeId":"i=1","UaEncoding":1,"UaBody":"AQID"}`,
+		`{"TypeId":{"Id":5},"Body":{"a":1}}`, `"nsu=urn:ns1;s=x"`, `"svu=urn:server1;nsu=urn:x;i=1"`} {
+		for _, t := range []reflect.Type{reflect.TypeFor[types.Variant](), reflect.TypeFor[types.ExtensionObject](), reflect.TypeFor[types.ExpandedNodeID]()} {
+			f.Add(append([]byte{typeIndex(t)}, s...))
+		}
+	}
+}
+
+// FuzzUnmarshal holds the decoder to: no panic on any input; and for every
+// input it accepts, encoding the value in Compact, Verbose and the
+// deprecated Reversible form gives a text that decodes to the same value
+// and encodes to the same text again (decode(encode(x)) = x).
+func FuzzUnmarshal(f *testing.F) {
+	fuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		typ := fuzzTypes[int(data[0])%len(fuzzTypes)]
+		p := reflect.New(typ)
+		if err := fuzzOptions.Unmarshal(data[1:], p.Interface()); err != nil {
+			var de *uabin.DecodeError
+			if !errors.As(err, &de) || de.Offset < 0 || de.Offset > len(data)-1 {
+				t.Fatalf("error %v (%T) is not a DecodeError within the input", err, err)
+			}
+			return
+		}
+		x := p.Elem().Interface()
+		for _, enc := range []uajson.Encoding{uajson.Compact, uajson.Verbose, uajson.Reversible} {
+			o := fuzzOptions
+			o.Encoding = enc
+			o.Limits = uabin.Limits{}
+			text, err := o.Marshal(x)
+			if err != nil {
+				t.Fatalf("%s: decoded %#v does not encode: %v", enc, x, err)
+			}
+			q := reflect.New(typ)
+			if err := o.Unmarshal(text, q.Interface()); err != nil {
+				t.Fatalf("%s: %s does not decode: %v", enc, text, err)
+			}
+			if y := q.Elem().Interface(); !sameValue(x, y) {
+				t.Fatalf("%s: %#v encodes to %s, which decodes to %#v", enc, x, text, y)
+			}
+			again, err := o.Marshal(q.Elem().Interface())
+			if err != nil || !bytes.Equal(again, text) {
+				t.Fatalf("%s: %s decodes to a value that encodes to %s, %v", enc, text, again, err)
+			}
+		}
+	})
+}
+
+// FuzzBinaryJSON holds the JSON encoding to the binary one: a value that
+// uabin decodes from arbitrary bytes, encoded in JSON and decoded back,
+// encodes in binary to bytes that decode to a value with the same JSON
+// text (JSON → value → binary → value → JSON), for every value JSON can
+// carry (not strings that are not UTF-8, Variants of the ids 26-31, or
+// structures, which come with the model).
+func FuzzBinaryJSON(f *testing.F) {
+	for _, c := range textCases {
+		if i := typeIndex(reflect.TypeOf(c.value)); i != 255 {
+			if b, err := uabin.Marshal(c.value); err == nil {
+				f.Add(append([]byte{i}, b...))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		typ := fuzzTypes[int(data[0])%len(fuzzTypes)]
+		bin := uabin.Options{}
+		p := reflect.New(typ)
+		if bin.Unmarshal(data[1:], p.Interface()) != nil {
+			return
+		}
+		j1, err := fuzzOptions.Marshal(p.Interface())
+		if err != nil {
+			if errors.Is(err, wire.ErrInvalid) || errors.Is(err, wire.ErrUnsupported) || errors.Is(err, wire.ErrLimitExceeded) {
+				return // no JSON form
+			}
+			t.Fatalf("JSON encoding of %#v: %v", p.Elem().Interface(), err)
+		}
+		q := reflect.New(typ)
+		o := fuzzOptions
+		o.Limits = uabin.Limits{}
+		if err := o.Unmarshal(j1, q.Interface()); err != nil {
+			t.Fatalf("%s does not decode: %v", j1, err)
+		}
+		b2, err := bin.Marshal(q.Interface())
+		if err != nil {
+			t.Fatalf("%s decodes to %#v, which does not encode in binary: %v", j1, q.Elem().Interface(), err)
+		}
+		r := reflect.New(typ)
+		if err := bin.Unmarshal(b2, r.Interface()); err != nil {
+			t.Fatalf("binary %x does not decode: %v", b2, err)
+		}
+		j2, err := o.Marshal(r.Interface())
+		if err != nil || !bytes.Equal(j1, j2) {
+			t.Fatalf("JSON %s → binary %x → JSON %s (%v)", j1, b2, j2, err)
+		}
+	})
+}
