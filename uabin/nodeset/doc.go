@@ -47,4 +47,16 @@
 // no file provides, or provides in an older version) or ErrUnknownDataType
 // (a base type or field DataType that no file defines); Set.Register's
 // wrap ErrRegister and the registry's error.
+//
+// # Limits
+//
+// NodeSet2 files are read as untrusted input, in one pass that never
+// recurses and converts each node as its element ends. ParseOptions bounds
+// the size of a file, the nesting of its elements, the number of nodes and
+// the length of attributes and texts, with defaults that every file of the
+// OPC Foundation passes with room; Parse, Load and the zero ParseOptions
+// use them, and ParseReader and Load never hold the whole file. A file
+// above a limit gives an *Error whose Err is a *LimitError (wrapping
+// ErrLimitExceeded, which is uabin.ErrLimitExceeded) that says which limit,
+// where (line, column, byte offset and element path) and what.
 package nodeset

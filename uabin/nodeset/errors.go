@@ -32,7 +32,9 @@ type Error struct {
 	BrowseName string
 	// Err is the problem; it wraps ErrInvalid, ErrMissingModel or
 	// ErrUnknownDataType, or for Set.Register ErrRegister and the error of
-	// the uabin.Registry.
+	// the uabin.Registry. For a file above a limit of ParseOptions it is a
+	// *LimitError (wrapping ErrLimitExceeded); for a file that cannot be
+	// read, the error of the os or io.Reader call.
 	Err error
 }
 

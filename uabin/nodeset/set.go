@@ -2,8 +2,6 @@ package nodeset
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -64,34 +62,38 @@ type Set struct {
 	Models map[string]*Model
 	// DataTypes are the DataTypes of all files by id.
 	DataTypes map[types.ExpandedNodeID]*DataType
+
+	// fields holds the wire-order fields of each structure of the set,
+	// filled by classify, base before subtype, so that Fields costs one
+	// copy of the base's list per structure, not one per level of its
+	// ancestry (a chain of n subtypes made Fields, and NewSet, cubic in n).
+	fields map[*DataType][]Field
 }
 
+// MaxSubtypeDepth bounds the number of supertypes of a DataType (its chain
+// of inverse HasSubtype references up to BaseDataType, which has none)
+// that NewSet accepts: 64. Namespace 0 has at most 4
+// (UadpNetworkMessageContentMask), and so have the companion
+// specifications tried. The bound keeps classifying a set and listing the fields
+// of its structures linear in the size of the files, whatever they hold.
+const MaxSubtypeDepth = 64
+
 // Load reads the NodeSet2 files at the given paths (names in errors are the
-// paths' base names) and returns NewSet of them.
+// paths' base names) with the default limits of ParseOptions, streaming
+// each (ParseOptions.Load), and returns NewSet of them.
 func Load(paths ...string) (*Set, error) {
-	var files []*NodeSet
-	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, &Error{File: filepath.Base(path), Err: err}
-		}
-		ns, err := Parse(filepath.Base(path), data)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, ns)
-	}
-	return NewSet(files...)
+	return ParseOptions{}.Load(paths...)
 }
 
 // NewSet puts parsed files into one Set. It fails with an *Error if a
 // RequiredModel of a file is missing or older than required
 // (ErrMissingModel), if two files define the same model or node
 // (ErrInvalid), if a DataType's supertype or a field's DataType is defined
-// by no file (ErrUnknownDataType) or if HasSubtype references form a cycle
-// (ErrInvalid).
+// by no file (ErrUnknownDataType), if HasSubtype references form a cycle
+// (ErrInvalid) or if a DataType has more than MaxSubtypeDepth supertypes
+// (ErrLimitExceeded).
 func NewSet(files ...*NodeSet) (*Set, error) {
-	s := &Set{Files: files, Models: map[string]*Model{}, DataTypes: map[types.ExpandedNodeID]*DataType{}}
+	s := &Set{Files: files, Models: map[string]*Model{}, DataTypes: map[types.ExpandedNodeID]*DataType{}, fields: map[*DataType][]Field{}}
 	modelFile := map[string]string{}
 	for _, f := range files {
 		for i := range f.Models {
@@ -141,7 +143,7 @@ func NewSet(files ...*NodeSet) (*Set, error) {
 			dt.Base = base
 		}
 	}
-	done := map[*DataType]bool{}
+	done := map[*DataType]int{}
 	for _, f := range files {
 		for _, dt := range f.DataTypes {
 			if err := s.classify(dt, done, 0); err != nil {
@@ -211,20 +213,26 @@ func isNS0(id types.ExpandedNodeID, n uint32) bool {
 }
 
 // classify sets Kind and BuiltIn of dt from its ancestors and Definition,
-// after classifying its base.
-func (s *Set) classify(dt *DataType, done map[*DataType]bool, depth int) error {
-	if done[dt] {
+// after classifying its base. done holds the DataTypes classified so far
+// with the number of their supertypes; calls is the depth of this call in
+// a chain of classify calls, which only a cycle makes longer than the set.
+func (s *Set) classify(dt *DataType, done map[*DataType]int, calls int) error {
+	if _, ok := done[dt]; ok {
 		return nil
 	}
-	if depth > len(s.DataTypes) {
+	if calls > len(s.DataTypes) {
 		return errorf(dt.File, dt, ErrInvalid, "its HasSubtype references form a cycle")
 	}
+	supertypes := 0
 	if dt.Base != nil {
-		if err := s.classify(dt.Base, done, depth+1); err != nil {
+		if err := s.classify(dt.Base, done, calls+1); err != nil {
 			return err
 		}
+		if supertypes = done[dt.Base] + 1; supertypes > MaxSubtypeDepth {
+			return errorf(dt.File, dt, ErrLimitExceeded, "it has %d supertypes, more than MaxSubtypeDepth (%d)", supertypes, MaxSubtypeDepth)
+		}
 	}
-	done[dt] = true
+	done[dt] = supertypes
 	var builtIn types.BuiltinType
 	var structure, enumeration, union bool
 	for a := dt; a != nil; a = a.Base {
@@ -270,6 +278,9 @@ func (s *Set) classify(dt *DataType, done map[*DataType]bool, depth int) error {
 		dt.Kind = KindSimple
 	}
 	dt.BuiltIn = builtIn
+	if s.fields != nil && dt.Kind.IsStructure() {
+		s.fields[dt] = s.Fields(dt)
+	}
 	return nil
 }
 
@@ -277,8 +288,12 @@ func (s *Set) classify(dt *DataType, done map[*DataType]bool, depth int) error {
 // its base structures first, then its own. A Definition that already
 // starts with all of its base's fields (some files repeat them) is taken
 // as it is. For a DataType without Definition it returns the base's
-// fields.
+// fields. The slice may be shared with the Set and with other calls: read
+// it, do not modify its elements (appending to it is safe).
 func (s *Set) Fields(dt *DataType) []Field {
+	if f, ok := s.fields[dt]; ok {
+		return f
+	}
 	var base []Field
 	if dt.Base != nil && !isNS0(dt.Base.ID, idStructure) && !isNS0(dt.Base.ID, idUnion) && dt.Base.Kind.IsStructure() {
 		base = s.Fields(dt.Base)
@@ -296,10 +311,10 @@ func (s *Set) Fields(dt *DataType) []Field {
 			}
 		}
 		if repeated {
-			return own
+			return own[:len(own):len(own)]
 		}
 	}
-	return append(append([]Field(nil), base...), own...)
+	return append(append(make([]Field, 0, len(base)+len(own)), base...), own...)
 }
 
 // DataType returns the DataType with the given id, or nil.
