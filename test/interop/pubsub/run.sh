@@ -6,7 +6,7 @@
 # Installs cmake, gcc and libmbedtls-dev from the distribution's packages if
 # missing, builds open62541 with PubSub and its PubSub-Aes*-CTR policies and
 # the programs in c/ (build.sh: cached under
-# ${XDG_CACHE_HOME:-$HOME/.cache}/uabin-open62541-pubsub; the first build takes
+# ${XDG_CACHE_HOME:-$HOME/.cache}/uabin-open62541/mbedtls; the first build takes
 # 1-3 minutes on 2 cores), then
 #   - compares this package's encoder with open62541's on the 10,368
 #     configurations of the header-flag grid (a live nmgrid run);
