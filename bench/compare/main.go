@@ -162,7 +162,7 @@ func main() {
 	fmt.Print(b.String())
 
 	if *write != "" {
-		doc := renderDocument(m, selected, rows, floors, verdicts, *run, cmp)
+		doc := renderDocument(m, selected, rows, floors, verdicts, *run, cmp) + keptSections(*write)
 		if err := os.WriteFile(*write, []byte(doc), 0o644); err != nil {
 			fatal(err)
 		}

@@ -1,50 +1,22 @@
 #!/usr/bin/env bash
-# build.sh [TARBALL] [BUILD]: builds the open62541 ECC interop server.
+# build.sh: builds the open62541 ECC interop server.
 #
-#   TARBALL  open62541-1.5.7.tar.xz (default: in $UABIN_OPEN62541_DIR, the
-#            directory holding the open62541 source tarball; when that is
-#            unset, ../shared/open62541-bench beside the repository root)
-#   BUILD    build directory (default: $O6_ECC_BUILD, or
-#            ${XDG_CACHE_HOME:-$HOME/.cache}/uabin-open62541-ecc)
-#
-# Builds the static open62541 library with UA_ENABLE_ENCRYPTION=OPENSSL (which
-# compiles the ECC policies of the OpenSSL backend), compiles server/ecc_server.c
-# against it, and makes certificates for the server (EC nistP256 and nistP384,
-# Ed25519 and Ed448, self-signed, SAN URI urn:open62541.server.application).
-# Every step is
+# Builds (once) the open62541 library of the OpenSSL backend, which compiles
+# the ECC policies, with lib.sh beside this script (the tarball from
+# $UABIN_OPEN62541_DIR, else ../shared/open62541-bench beside the
+# repository; the build cached under ${XDG_CACHE_HOME:-$HOME/.cache}/uabin-open62541,
+# see lib.sh), compiles server/ecc_server.c against it, and makes
+# certificates for the server (EC nistP256 and nistP384, Ed25519 and Ed448,
+# self-signed, SAN URI urn:open62541.server.application). Every step is
 # skipped when its output exists. Needs cmake, gcc, openssl and libssl-dev
 # (apt-get install -y cmake libssl-dev). Prints the path of the server binary
 # on its last line.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../../.." && pwd)
-tarball=${1:-${UABIN_OPEN62541_DIR:-$root/../shared/open62541-bench}/open62541-1.5.7.tar.xz}
-build=${2:-${O6_ECC_BUILD:-${XDG_CACHE_HOME:-$HOME/.cache}/uabin-open62541-ecc}}
-[ -f "$tarball" ] || { echo "build.sh: no open62541 tarball at $tarball (set UABIN_OPEN62541_DIR to the directory holding open62541-1.5.7.tar.xz)" >&2; exit 1; }
-for tool in cmake gcc openssl; do
-  command -v "$tool" >/dev/null || { echo "build.sh: $tool is missing (apt-get install -y cmake gcc libssl-dev)" >&2; exit 1; }
-done
-mkdir -p "$build"
-build=$(cd "$build" && pwd)
+command -v openssl >/dev/null || { echo "build.sh: openssl is missing (apt-get install -y openssl libssl-dev)" >&2; exit 1; }
+build=$(bash "$here/lib.sh" openssl | tail -1)
 src=$build/src/open62541-1.5.7
 lib=$build/lib/bin/libopen62541.a
-
-if [ ! -f "$src/CMakeLists.txt" ]; then
-  mkdir -p "$build/src"
-  tar -xJf "$tarball" -C "$build/src"
-fi
-if [ ! -f "$lib" ]; then
-  echo "-- building libopen62541 (OpenSSL, about 1-2 minutes on 2 cores)" >&2
-  cmake -S "$src" -B "$build/lib" \
-    -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
-    -DBUILD_SHARED_LIBS=OFF -DUA_NAMESPACE_ZERO=REDUCED \
-    -DUA_ENABLE_PUBSUB=OFF -DUA_ENABLE_XML_ENCODING=OFF -DUA_ENABLE_JSON_ENCODING=ON \
-    -DUA_ENABLE_AMALGAMATION=OFF -DUA_BUILD_EXAMPLES=OFF -DUA_BUILD_UNIT_TESTS=OFF \
-    -DUA_ENABLE_ENCRYPTION=OPENSSL >"$build/configure.log" 2>&1 ||
-    { tail -20 "$build/configure.log" >&2; exit 1; }
-  cmake --build "$build/lib" --target open62541 -j "${JOBS:-$(nproc)}" >"$build/build.log" 2>&1 ||
-    { tail -20 "$build/build.log" >&2; exit 1; }
-fi
 server=$build/bin/ecc_server
 if [ ! -x "$server" ] || [ "$here/server/ecc_server.c" -nt "$server" ]; then
   mkdir -p "$build/bin"

@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# run.sh [TARBALL] [BUILD]: the ECC interop tests against open62541, in one
-# command.
+# run.sh: the ECC interop tests against open62541, in one command.
 #
 #   bash test/interop/open62541/run.sh
 #
@@ -9,9 +8,8 @@
 # ../shared/open62541-bench beside the repository (see build.sh).
 #
 # Installs cmake, gcc, openssl and libssl-dev from the distribution's packages if they
-# are missing, builds the open62541 ECC server with build.sh (arguments as
-# there; the first build takes about a minute on 2 cores, later runs reuse
-# it), starts
+# are missing, builds the open62541 ECC server with build.sh (the first build
+# takes about a minute on 2 cores, later runs reuse it), starts
 # it on a free loopback port for at most 10 minutes, waits (bounded) until it
 # listens, runs `go test ./test/interop/open62541/` with
 # UABIN_O6_ECC_ENDPOINT set, runs the example command once per ECC policy and
@@ -29,7 +27,7 @@ if ! command -v cmake >/dev/null || ! command -v gcc >/dev/null || ! command -v 
   apt-get update -q
   apt-get install -y -q cmake gcc openssl libssl-dev
 fi
-server=$(bash "$here/build.sh" "$@" | tail -1)
+server=$(bash "$here/build.sh" | tail -1)
 pki=$(dirname "$(dirname "$server")")/pki
 
 work=$(mktemp -d)

@@ -1,0 +1,61 @@
+package pubsub
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// Errors of this package wrap one of the sentinels of package wire
+// (wire.ErrTruncated, wire.ErrLimitExceeded, wire.ErrInvalid,
+// wire.ErrUnsupported, wire.ErrUnknownType) or ErrSecurity, so callers can
+// branch with errors.Is. Decoding errors are *wire.DecodeError values with the
+// byte offset in the NetworkMessage and a field path such as
+// "NetworkMessage.Messages[1].Fields[3]".
+var (
+	// ErrSecurity: the NetworkMessage failed a security check (OPC UA
+	// Bad_SecurityChecksFailed): a signature that does not match or has
+	// the wrong length, an unknown SecurityTokenId, a security mode the
+	// Decoder does not accept, a bad MessageNonce.
+	ErrSecurity = errors.New("pubsub: security checks failed")
+	// ErrReplay: a signed NetworkMessage whose MessageNonce sequence number
+	// was already seen, or is too old (wraps ErrSecurity).
+	ErrReplay = fmt.Errorf("%w: replayed or too old message nonce", ErrSecurity)
+	// ErrClosed: the Publisher, Subscriber or transport is closed.
+	ErrClosed = errors.New("pubsub: closed")
+)
+
+// decodeError builds a *wire.DecodeError at off.
+func decodeError(off int, path string, kind error, format string, args ...any) error {
+	return &wire.DecodeError{Offset: off, Path: path, Err: wire.Errorf(kind, format, args...)}
+}
+
+// securityError builds a *wire.DecodeError wrapping ErrSecurity.
+func securityError(off int, format string, args ...any) error {
+	return &wire.DecodeError{Offset: off, Path: "NetworkMessage.Security", Err: fmt.Errorf("%w: "+format, append([]any{ErrSecurity}, args...)...)}
+}
+
+// encodeError builds a *wire.EncodeError.
+func encodeError(path string, kind error, format string, args ...any) error {
+	return &wire.EncodeError{Path: path, Err: wire.Errorf(kind, format, args...)}
+}
+
+// shift moves a decoding error of a value decoded from b[base:] to the
+// offsets of b.
+func shift(err error, base int, path string) error {
+	var de *wire.DecodeError
+	if errors.As(err, &de) {
+		c := *de
+		c.Offset += base
+		if path != "" {
+			if c.Path == "" {
+				c.Path = path
+			} else {
+				c.Path = path + "." + c.Path
+			}
+		}
+		return &c
+	}
+	return &wire.DecodeError{Offset: base, Path: path, Err: err}
+}

@@ -1,0 +1,7 @@
+//go:build darwin || freebsd || netbsd || openbsd
+
+package pubsub
+
+import "syscall"
+
+const soReusePort = syscall.SO_REUSEPORT
