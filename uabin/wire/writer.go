@@ -22,11 +22,13 @@ type Writer struct {
 	// a null String (length -1) in Str.
 	EmptyStrings bool
 	// MaxDepth bounds the nesting levels entered with Enter, as
-	// Limits.MaxDepth bounds decoding (Limits.Depth): 0 means
-	// DefaultMaxDepth, a negative value or one above HardMaxDepth means
-	// HardMaxDepth. Encoding counts the same levels as decoding
-	// (docs/types.md), so a cyclic value fails instead of exhausting the
-	// stack, and the plans and the fast paths fail at the same value.
+	// Limits.MaxDepth bounds decoding: 0 means DefaultMaxDepth and a
+	// negative value ("no limit") HardMaxDepth, as Limits.Depth resolves
+	// them (the engine sets MaxDepth from Limits.Depth; a bare Writer
+	// takes a value above HardMaxDepth as it is). Encoding counts the same
+	// levels as decoding (docs/types.md), so a cyclic value fails instead
+	// of exhausting the stack, and the plans and the fast paths fail at the
+	// same value.
 	MaxDepth int
 
 	err    error
@@ -66,19 +68,22 @@ func (w *Writer) Reset() { w.Buf, w.err, w.depth = w.Buf[:0], nil, 0 }
 // sticky, so the depth no longer matters).
 func (w *Writer) Enter() bool {
 	w.depth++
-	if w.depth > w.MaxDepth || w.depth > HardMaxDepth {
+	if w.depth > w.MaxDepth {
 		return w.enterSlow() // kept out of line so that Enter inlines
 	}
 	return true
 }
 
-// enterSlow finishes Enter when the depth is above MaxDepth or
-// HardMaxDepth, which also happens on every Enter while MaxDepth is 0 or
-// negative.
+// enterSlow finishes Enter when the depth is above MaxDepth, which also
+// happens on every Enter while MaxDepth is 0 or negative (resolved as
+// Limits.Depth resolves them).
 //
 //go:noinline
 func (w *Writer) enterSlow() bool {
-	max := resolveDepth(w.MaxDepth)
+	max := w.MaxDepth
+	if max <= 0 {
+		max = resolveDepth(max)
+	}
 	if w.depth <= max {
 		return true
 	}
