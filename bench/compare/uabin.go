@@ -40,6 +40,7 @@ func (u uabinValue[T]) codec(plansOnly bool) codec {
 			return opts.Unmarshal(src, fresh)
 		},
 		checkNew: func() error { return sameValue(&want, fresh) },
+		newValue: func() any { return fresh },
 	}
 }
 
@@ -62,6 +63,7 @@ func (u uabinValue[T]) typed() codec {
 			return k.Unmarshal(src, fresh)
 		},
 		checkNew: func() error { return sameValue(&want, fresh) },
+		newValue: func() any { return fresh },
 	}
 }
 
@@ -92,6 +94,7 @@ func (u uabinMessage[T]) codec(plansOnly bool) codec {
 			return opts.UnmarshalMessage(src, &fresh)
 		},
 		checkNew: func() error { return sameValue(&want, fresh) },
+		newValue: func() any { return fresh },
 	}
 }
 

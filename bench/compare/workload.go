@@ -43,6 +43,10 @@ type codec struct {
 	// with the case's value.
 	decodeNew func(src []byte) error
 	checkNew  func() error
+	// newValue, if not nil, returns the value decodeNew last decoded (a
+	// pointer, or the interface value it decoded into), for the allocation
+	// floor (allocfloor.go).
+	newValue func() any
 }
 
 // A testCase is one workload value, for example W4 ReadRequest with N = 50.
