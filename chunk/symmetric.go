@@ -30,6 +30,7 @@ type symmetric struct {
 	newMode  func(cipher.Block, []byte) cipher.BlockMode
 	block    cipher.Block
 	dec      *aescbc.Decrypter // decrypting with AES-NI: eight blocks in flight (nil otherwise)
+	enc      *aescbc.Encrypter // encrypting with AES-NI: one assembly loop (nil otherwise)
 }
 
 // newSymmetric validates policy, mode and keys and builds the token state;
@@ -99,10 +100,17 @@ func newSymmetric(tokenID uint32, p *Policy, mode SecurityMode, k Keys, decrypt 
 		s.newMode = cipher.NewCBCDecrypter
 	}
 	s.crypt = s.newMode(block, s.iv)
-	if decrypt && aescbc.Accelerated() {
-		// The standard library decrypts CBC one block per call; this
-		// keeps eight in flight (about 15 times faster on 64 KiB).
-		if s.dec, err = aescbc.NewDecrypter(k.EncryptingKey); err != nil {
+	if aescbc.Accelerated() {
+		// The standard library runs CBC one block per call; decryption
+		// here keeps eight blocks in flight (over ten times faster on 64
+		// KiB), encryption, sequential by construction, runs in one loop
+		// (about a third faster).
+		if decrypt {
+			s.dec, err = aescbc.NewDecrypter(k.EncryptingKey)
+		} else {
+			s.enc, err = aescbc.NewEncrypter(k.EncryptingKey)
+		}
+		if err != nil {
 			return nil, errorf(ErrConfig, 0, -1, "%v", err)
 		}
 	}
@@ -139,8 +147,12 @@ func (s *symmetric) nonce(previous uint32) []byte {
 // cryptBlocks encrypts or decrypts b (a multiple of the block size) in place,
 // starting from the token's IV.
 func (s *symmetric) cryptBlocks(b []byte) {
-	if s.dec != nil {
+	switch {
+	case s.dec != nil:
 		s.dec.Decrypt(s.iv, b)
+		return
+	case s.enc != nil:
+		s.enc.Encrypt(s.iv, b)
 		return
 	}
 	if s.reIV != nil {

@@ -1,4 +1,5 @@
-// Package aescbc decrypts AES-CBC in place with several blocks in flight.
+// Package aescbc decrypts AES-CBC in place with several blocks in flight,
+// and encrypts it in one assembly loop.
 //
 // CBC decryption, unlike encryption, has no chain between the block
 // decryptions: plaintext block i is D(C[i]) XOR C[i-1]. The standard
@@ -54,6 +55,56 @@ func NewDecrypter(key []byte) (*Decrypter, error) {
 	}
 	d.dk[d.nr] = ek[0]
 	return d, nil
+}
+
+// An Encrypter encrypts AES-CBC with one key. CBC encryption is
+// sequential (each block needs the previous ciphertext), so the gain over
+// the standard library is the per-block call it does not make: one
+// assembly loop over all blocks, the round keys kept in registers.
+type Encrypter struct {
+	nr   int
+	ek   [15][16]byte
+	mode cipher.BlockMode
+}
+
+// NewEncrypter returns an Encrypter for an AES key of 16, 24 or 32 bytes.
+func NewEncrypter(key []byte) (*Encrypter, error) {
+	switch len(key) {
+	case 16, 24, 32:
+	default:
+		return nil, fmt.Errorf("aescbc: invalid key size %d", len(key))
+	}
+	e := &Encrypter{nr: len(key)/4 + 6}
+	if !useAsm {
+		block, err := aes.NewCipher(key)
+		if err != nil {
+			return nil, err
+		}
+		e.mode = cipher.NewCBCEncrypter(block, make([]byte, BlockSize))
+		return e, nil
+	}
+	e.ek = expandKey(key)
+	return e, nil
+}
+
+// Encrypt encrypts b in place, starting from iv (16 bytes). len(b) must be
+// a multiple of BlockSize.
+func (e *Encrypter) Encrypt(iv, b []byte) {
+	if len(iv) != BlockSize {
+		panic("aescbc: IV length must equal the block size")
+	}
+	if len(b)%BlockSize != 0 {
+		panic("aescbc: input not full blocks")
+	}
+	if len(b) == 0 {
+		return
+	}
+	if e.mode != nil {
+		e.mode.(interface{ SetIV([]byte) }).SetIV(iv)
+		e.mode.CryptBlocks(b, b)
+		return
+	}
+	encryptCBC(e.nr, &e.ek, (*[BlockSize]byte)(iv), &b[0], len(b))
 }
 
 // Accelerated reports whether Decrypt runs the multi-block AES-NI code.

@@ -15,3 +15,9 @@ func hasAESNI() bool
 //
 //go:noescape
 func decryptCBC(nr int, dk *[15][16]byte, iv *[16]byte, buf *byte, n int)
+
+// encryptCBC encrypts n bytes (whole blocks, n > 0) at buf in place with nr
+// rounds of the keys ek, from the IV iv.
+//
+//go:noescape
+func encryptCBC(nr int, ek *[15][16]byte, iv *[16]byte, buf *byte, n int)

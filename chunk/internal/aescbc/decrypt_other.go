@@ -8,3 +8,7 @@ var useAsm = false
 func decryptCBC(nr int, dk *[15][16]byte, iv *[16]byte, buf *byte, n int) {
 	panic("aescbc: no accelerated decryption on this platform")
 }
+
+func encryptCBC(nr int, ek *[15][16]byte, iv *[16]byte, buf *byte, n int) {
+	panic("aescbc: no accelerated encryption on this platform")
+}
