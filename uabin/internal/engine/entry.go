@@ -71,6 +71,18 @@ var defaultLimits = wire.Limits{}.Resolved()
 // Append is the one encoding entry point. With msg, v is written as a
 // service message: its registered binary encoding id first.
 func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
+	if c := lastTop(o, v); c != nil && !msg {
+		// The common call: a pointer to the type of the last top-level
+		// call, default fast paths. The same call as Codec[T].Append.
+		if p := ifaceData(v); !p.isNil() {
+			if c.stackApp != nil {
+				if out, ok := c.stackApp(b, o.EmptyStrings, o.Limits.Depth(), p.raw()); ok {
+					return out, nil
+				}
+			}
+			return appendCodec(o, b, v, c, p, false, nil)
+		}
+	}
 	if v == nil {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "cannot encode a nil interface")}
 	}
@@ -126,6 +138,22 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 	return appendCodec(o, b, v, c, p, msg, &id)
 }
 
+// lastTop returns the codec that the last top-level call with the default
+// fast paths used, if v is a pointer to that codec's type and o selects
+// the default fast paths: the common call, recognised with a few compares
+// and no lookup (topCodec's first step, without its switches). Otherwise
+// it returns nil and the call takes the general path. The caller checks
+// that the pointer is not nil.
+func lastTop(o *Options, v any) *codec {
+	if o.DisableFastPaths || o.FastPaths != nil {
+		return nil
+	}
+	if c := defaultFastCache.last.Load(); c != nil && rtypeOf(v) == c.ptrRT {
+		return c
+	}
+	return nil
+}
+
 // appendCodec is Append once the codec c of v and the pointer p to its
 // value are known (and, for a message, its encoding id), for the values
 // that take the pooled call state.
@@ -169,6 +197,20 @@ func appendCodec(o *Options, b []byte, v any, c *codec, p pointer, msg bool, id 
 // points to or, for a service message (msg), reads the type id and decodes
 // as consumeMessage says. whole requires that all of b is used.
 func Consume(o *Options, b []byte, v any, whole, msg bool) (int, error) {
+	if c := lastTop(o, v); c != nil && !msg {
+		// The common call, as in Append: the same call as
+		// Codec[T].Unmarshal. A value that fails, or leaves bytes over
+		// when all must be used, is decoded again by consumeCodec, which
+		// gives the error.
+		if p := ifaceData(v); !p.isNil() {
+			if c.stackCons != nil && o.Limits.IsDefault() && len(b) <= wire.DefaultMaxMessageSize {
+				if n, ok := c.stackCons(b, &defaultLimits, p.raw()); ok && (!whole || n == len(b)) {
+					return n, nil
+				}
+			}
+			return consumeCodec(o, b, v, c, nil, whole, false)
+		}
+	}
 	var c *codec
 	var t reflect.Type
 	if msg {
