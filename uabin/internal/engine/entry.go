@@ -441,3 +441,59 @@ func (k *Codec[T]) decode(b []byte, v *T, whole bool) (int, error) {
 	}
 	return consumeCodec(&k.o, b, v, k.c, nil, whole, false)
 }
+
+// A MessageCodec is the engine of uabin.MessageCodec[T]: Codec[T] with the
+// binary encoding id of T's message resolved once, and its encoding.
+type MessageCodec[T any] struct {
+	Codec[T]
+	head []byte // the encoding of the type id, which every message starts with
+}
+
+// NewMessageCodec returns the MessageCodec of T with options o (copied):
+// T must be registered (with its binary encoding id) in o's registry.
+func NewMessageCodec[T any](o *Options) (*MessageCodec[T], error) {
+	k, err := NewCodec[T](o)
+	if err != nil {
+		return nil, err
+	}
+	t := reflect.TypeFor[T]()
+	ent := o.registry().Load().ByType(t)
+	if ent == nil || ent.Def != nil {
+		return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnknownType, "the Go type %v is not registered as a message", t)}
+	}
+	id, ok := ent.EncodingID(o.NamespaceURIs)
+	if !ok {
+		return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnknownType, "namespace URI %q of %v is not in Options.NamespaceURIs", ent.URI, ent.Go)}
+	}
+	var w wire.Writer
+	nodeIDCodec.Append(&w, pointerTo(&id).raw())
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return &MessageCodec[T]{Codec: *k, head: w.Buf}, nil
+}
+
+// Append appends *v as a service message: the type id, then the body.
+func (k *MessageCodec[T]) Append(b []byte, v *T) ([]byte, error) {
+	n := len(b)
+	out, err := k.Codec.Append(append(b, k.head...), v)
+	if err != nil {
+		return b[:n], err
+	}
+	return out, nil
+}
+
+// Unmarshal decodes all of b, a service message of T, into *v. A message
+// that starts with the type id as Append writes it is decoded as its body;
+// any other (another form of the same NodeId, another type, an error) is
+// decoded by the general path, which gives the result and the errors of
+// UnmarshalMessage, offsets counted from the message's start.
+func (k *MessageCodec[T]) Unmarshal(b []byte, v *T) error {
+	if h := len(k.head); v != nil && len(b) <= k.max && len(b) >= h && string(b[:h]) == string(k.head) {
+		if err := k.Codec.Unmarshal(b[h:], v); err == nil {
+			return nil
+		}
+	}
+	_, err := Consume(&k.o, b, v, true, true)
+	return err
+}
