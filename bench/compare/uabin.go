@@ -98,8 +98,29 @@ func (u uabinMessage[T]) codec(plansOnly bool) codec {
 	}
 }
 
-// typed is codec(false): Codec has no message form.
-func (u uabinMessage[T]) typed() codec { return u.codec(false) }
+// typed is codec(false) through a uabin.MessageCodec[T], the message form
+// of Codec: Append into the reused buffer, Unmarshal into one reused T or
+// a new one.
+func (u uabinMessage[T]) typed() codec {
+	k, err := uabin.NewMessageCodec[T](uabin.Options{})
+	if err != nil {
+		return codec{na: err.Error()}
+	}
+	want := u.want
+	var got T
+	var fresh *T
+	return codec{
+		encode: func(dst []byte) ([]byte, error) { return k.Append(dst, &want) },
+		decode: func(src []byte) error { return k.Unmarshal(src, &got) },
+		check:  func() error { return sameValue(&want, &got) },
+		decodeNew: func(src []byte) error {
+			fresh = new(T)
+			return k.Unmarshal(src, fresh)
+		},
+		checkNew: func() error { return sameValue(&want, fresh) },
+		newValue: func() any { return fresh },
+	}
+}
 
 // sameValue reports how got differs from want (both pointers to the same
 // type); nil if they are deeply equal. The workloads hold no NaN, so
