@@ -51,16 +51,22 @@ func (u uabinValue[T]) typed() codec {
 	if err != nil {
 		return codec{na: err.Error()}
 	}
-	want := u.want
+	return typedCodec(u.want, k.Append, k.Unmarshal)
+}
+
+// typedCodec is the codec of want through the typed functions of a Codec
+// or MessageCodec: app into the reused buffer, unm into one reused T or a
+// new one.
+func typedCodec[T any](want T, app func([]byte, *T) ([]byte, error), unm func([]byte, *T) error) codec {
 	var got T
 	var fresh *T
 	return codec{
-		encode: func(dst []byte) ([]byte, error) { return k.Append(dst, &want) },
-		decode: func(src []byte) error { return k.Unmarshal(src, &got) },
+		encode: func(dst []byte) ([]byte, error) { return app(dst, &want) },
+		decode: func(src []byte) error { return unm(src, &got) },
 		check:  func() error { return sameValue(&want, &got) },
 		decodeNew: func(src []byte) error {
 			fresh = new(T)
-			return k.Unmarshal(src, fresh)
+			return unm(src, fresh)
 		},
 		checkNew: func() error { return sameValue(&want, fresh) },
 		newValue: func() any { return fresh },
@@ -106,20 +112,7 @@ func (u uabinMessage[T]) typed() codec {
 	if err != nil {
 		return codec{na: err.Error()}
 	}
-	want := u.want
-	var got T
-	var fresh *T
-	return codec{
-		encode: func(dst []byte) ([]byte, error) { return k.Append(dst, &want) },
-		decode: func(src []byte) error { return k.Unmarshal(src, &got) },
-		check:  func() error { return sameValue(&want, &got) },
-		decodeNew: func(src []byte) error {
-			fresh = new(T)
-			return k.Unmarshal(src, fresh)
-		},
-		checkNew: func() error { return sameValue(&want, fresh) },
-		newValue: func() any { return fresh },
-	}
+	return typedCodec(u.want, k.Append, k.Unmarshal)
 }
 
 // sameValue reports how got differs from want (both pointers to the same

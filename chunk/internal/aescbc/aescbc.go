@@ -34,18 +34,12 @@ type Decrypter struct {
 
 // NewDecrypter returns a Decrypter for an AES key of 16, 24 or 32 bytes.
 func NewDecrypter(key []byte) (*Decrypter, error) {
-	switch len(key) {
-	case 16, 24, 32:
-	default:
-		return nil, fmt.Errorf("aescbc: invalid key size %d", len(key))
+	nr, mode, err := setup(key, cipher.NewCBCDecrypter)
+	if err != nil {
+		return nil, err
 	}
-	d := &Decrypter{nr: len(key)/4 + 6}
-	if !useAsm {
-		block, err := aes.NewCipher(key)
-		if err != nil {
-			return nil, err
-		}
-		d.mode = cipher.NewCBCDecrypter(block, make([]byte, BlockSize))
+	d := &Decrypter{nr: nr, mode: mode}
+	if mode != nil {
 		return d, nil
 	}
 	ek := expandKey(key)
@@ -69,39 +63,40 @@ type Encrypter struct {
 
 // NewEncrypter returns an Encrypter for an AES key of 16, 24 or 32 bytes.
 func NewEncrypter(key []byte) (*Encrypter, error) {
+	nr, mode, err := setup(key, cipher.NewCBCEncrypter)
+	if err != nil {
+		return nil, err
+	}
+	e := &Encrypter{nr: nr, mode: mode}
+	if mode == nil {
+		e.ek = expandKey(key)
+	}
+	return e, nil
+}
+
+// setup checks the key and returns the number of rounds and, off the
+// accelerated path, the standard library's mode (made by newMode).
+func setup(key []byte, newMode func(cipher.Block, []byte) cipher.BlockMode) (int, cipher.BlockMode, error) {
 	switch len(key) {
 	case 16, 24, 32:
 	default:
-		return nil, fmt.Errorf("aescbc: invalid key size %d", len(key))
+		return 0, nil, fmt.Errorf("aescbc: invalid key size %d", len(key))
 	}
-	e := &Encrypter{nr: len(key)/4 + 6}
-	if !useAsm {
-		block, err := aes.NewCipher(key)
-		if err != nil {
-			return nil, err
-		}
-		e.mode = cipher.NewCBCEncrypter(block, make([]byte, BlockSize))
-		return e, nil
+	nr := len(key)/4 + 6
+	if useAsm {
+		return nr, nil, nil
 	}
-	e.ek = expandKey(key)
-	return e, nil
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return 0, nil, err
+	}
+	return nr, newMode(block, make([]byte, BlockSize)), nil
 }
 
 // Encrypt encrypts b in place, starting from iv (16 bytes). len(b) must be
 // a multiple of BlockSize.
 func (e *Encrypter) Encrypt(iv, b []byte) {
-	if len(iv) != BlockSize {
-		panic("aescbc: IV length must equal the block size")
-	}
-	if len(b)%BlockSize != 0 {
-		panic("aescbc: input not full blocks")
-	}
-	if len(b) == 0 {
-		return
-	}
-	if e.mode != nil {
-		e.mode.(interface{ SetIV([]byte) }).SetIV(iv)
-		e.mode.CryptBlocks(b, b)
+	if fallback(e.mode, iv, b) {
 		return
 	}
 	encryptCBC(e.nr, &e.ek, (*[BlockSize]byte)(iv), &b[0], len(b))
@@ -113,6 +108,17 @@ func Accelerated() bool { return useAsm }
 // Decrypt decrypts b in place, starting from iv (16 bytes). len(b) must be
 // a multiple of BlockSize.
 func (d *Decrypter) Decrypt(iv, b []byte) {
+	if fallback(d.mode, iv, b) {
+		return
+	}
+	decryptCBC(d.nr, &d.dk, (*[BlockSize]byte)(iv), &b[0], len(b))
+}
+
+// fallback checks the arguments of Encrypt and Decrypt (panicking as
+// crypto/cipher does) and reports whether the call is done: nothing to
+// do, or done by the standard library's mode m (not nil off the
+// accelerated path).
+func fallback(m cipher.BlockMode, iv, b []byte) bool {
 	if len(iv) != BlockSize {
 		panic("aescbc: IV length must equal the block size")
 	}
@@ -120,14 +126,14 @@ func (d *Decrypter) Decrypt(iv, b []byte) {
 		panic("aescbc: input not full blocks")
 	}
 	if len(b) == 0 {
-		return
+		return true
 	}
-	if d.mode != nil {
-		d.mode.(interface{ SetIV([]byte) }).SetIV(iv)
-		d.mode.CryptBlocks(b, b)
-		return
+	if m != nil {
+		m.(interface{ SetIV([]byte) }).SetIV(iv)
+		m.CryptBlocks(b, b)
+		return true
 	}
-	decryptCBC(d.nr, &d.dk, (*[BlockSize]byte)(iv), &b[0], len(b))
+	return false
 }
 
 // expandKey returns the encryption round keys of key (FIPS-197 §5.2):

@@ -135,9 +135,11 @@ done:
 
 // func encryptCBC(nr int, ek *[15][16]byte, iv *[16]byte, buf *byte, n int)
 //
-// X0: the block; X1: the previous ciphertext; X2-X15: round keys 1 to 14
-// (X2 to X(nr+1); the last is used by AESENCLAST); X16 is not available
-// without AVX-512, so round key 0 is XORed from memory.
+// X0: the block; X1: the previous ciphertext, then scratch; the round keys
+// 1 to nr-1 end at X14 (AES-256: X2-X14, AES-192: X4-X14, AES-128:
+// X6-X14) and the last is X15, so that every key size enters the one
+// chain of AESENCs at its place; round key 0 is XORed from memory (X16 is
+// not available without AVX-512).
 TEXT ·encryptCBC(SB), NOSPLIT, $0-40
 	MOVQ  nr+0(FP), R8
 	MOVQ  ek+8(FP), R9
@@ -145,34 +147,43 @@ TEXT ·encryptCBC(SB), NOSPLIT, $0-40
 	MOVQ  buf+24(FP), SI
 	MOVQ  n+32(FP), BX
 	MOVOU (DX), X1
-	MOVOU 16(R9), X2
-	MOVOU 32(R9), X3
-	MOVOU 48(R9), X4
-	MOVOU 64(R9), X5
-	MOVOU 80(R9), X6
-	MOVOU 96(R9), X7
-	MOVOU 112(R9), X8
-	MOVOU 128(R9), X9
-	MOVOU 144(R9), X10
-	MOVOU 160(R9), X11
+	MOVQ  R8, AX
+	SHLQ  $4, AX
+	MOVOU (R9)(AX*1), X15   // the last round key
+	MOVOU -16(R9)(AX*1), X14
+	MOVOU -32(R9)(AX*1), X13
+	MOVOU -48(R9)(AX*1), X12
+	MOVOU -64(R9)(AX*1), X11
+	MOVOU -80(R9)(AX*1), X10
+	MOVOU -96(R9)(AX*1), X9
+	MOVOU -112(R9)(AX*1), X8
+	MOVOU -128(R9)(AX*1), X7
+	MOVOU -144(R9)(AX*1), X6
 	CMPQ  R8, $10
-	JEQ   enc10
-	MOVOU 176(R9), X12
-	MOVOU 192(R9), X13
+	JEQ   encloop
+	MOVOU -160(R9)(AX*1), X5
+	MOVOU -176(R9)(AX*1), X4
 	CMPQ  R8, $12
-	JEQ   enc12
-	MOVOU 208(R9), X14
-	MOVOU 224(R9), X15
+	JEQ   encloop
+	MOVOU -192(R9)(AX*1), X3
+	MOVOU -208(R9)(AX*1), X2
 
-enc14:
-	MOVOU      (SI), X0
-	PXOR       X1, X0
-	MOVOU      (R9), X1
-	PXOR       X1, X0
-	AESENC     X2, X0
-	AESENC     X3, X0
-	AESENC     X4, X0
-	AESENC     X5, X0
+encloop:
+	MOVOU (SI), X0
+	PXOR  X1, X0
+	MOVOU (R9), X1
+	PXOR  X1, X0
+	CMPQ  R8, $12
+	JB    enc10
+	JEQ   enc12
+	AESENC X2, X0
+	AESENC X3, X0
+
+enc12:
+	AESENC X4, X0
+	AESENC X5, X0
+
+enc10:
 	AESENC     X6, X0
 	AESENC     X7, X0
 	AESENC     X8, X0
@@ -187,51 +198,5 @@ enc14:
 	MOVO       X0, X1
 	ADDQ       $16, SI
 	SUBQ       $16, BX
-	JNZ        enc14
-	RET
-
-enc12:
-	MOVOU      (SI), X0
-	PXOR       X1, X0
-	MOVOU      (R9), X1
-	PXOR       X1, X0
-	AESENC     X2, X0
-	AESENC     X3, X0
-	AESENC     X4, X0
-	AESENC     X5, X0
-	AESENC     X6, X0
-	AESENC     X7, X0
-	AESENC     X8, X0
-	AESENC     X9, X0
-	AESENC     X10, X0
-	AESENC     X11, X0
-	AESENC     X12, X0
-	AESENCLAST X13, X0
-	MOVOU      X0, (SI)
-	MOVO       X0, X1
-	ADDQ       $16, SI
-	SUBQ       $16, BX
-	JNZ        enc12
-	RET
-
-enc10:
-	MOVOU      (SI), X0
-	PXOR       X1, X0
-	MOVOU      (R9), X1
-	PXOR       X1, X0
-	AESENC     X2, X0
-	AESENC     X3, X0
-	AESENC     X4, X0
-	AESENC     X5, X0
-	AESENC     X6, X0
-	AESENC     X7, X0
-	AESENC     X8, X0
-	AESENC     X9, X0
-	AESENC     X10, X0
-	AESENCLAST X11, X0
-	MOVOU      X0, (SI)
-	MOVO       X0, X1
-	ADDQ       $16, SI
-	SUBQ       $16, BX
-	JNZ        enc10
+	JNZ        encloop
 	RET
