@@ -90,24 +90,6 @@ func consumeBulk[E numeric](r *wire.Reader, t types.BuiltinType, s []E) {
 	copy(m, r.Raw(len(m)))
 }
 
-// newFromWire returns a new slice of the next n elements of built-in type
-// t, made in one copy into memory the runtime does not clear first:
-// appending to a nil []byte allocates without zeroing the bytes it then
-// copies, where make would clear them before consumeBulk overwrites them.
-// The allocation is noscan like a []E and aligned for E (the runtime
-// aligns a block whose size is a multiple of 8, or 4, or 2, to that). The
-// length was checked against the bytes left (ArrayLen).
-func newFromWire[E numeric](r *wire.Reader, t types.BuiltinType, n int) []E {
-	if bulkHook != nil {
-		bulkHook(t)
-	}
-	b := append([]byte(nil), r.Raw(n*int(unsafe.Sizeof(E(0))))...)
-	if len(b) == 0 {
-		return make([]E, n) // the Reader failed; the caller reports it
-	}
-	return unsafe.Slice((*E)(unsafe.Pointer(unsafe.SliceData(b))), n)
-}
-
 // putNumber appends x, a fixed-size integer, little-endian: its bits are
 // its wire bits whatever its sign (floating-point numbers, whose NaNs are
 // rewritten, go through appendFloat32s and appendFloat64s instead). A

@@ -733,38 +733,22 @@ func reuseSlice[E any](v *types.Variant, t types.BuiltinType, n int) (s []E, sam
 	if n < 0 {
 		return nil, false
 	}
-	if old, ok := reuseOnly[E](v, t, n); ok {
-		return old, true
-	}
-	return make([]E, n), false
-}
-
-// reuseOnly returns the slice v holds if it is an array of type t and
-// length n (same is true), else nil.
-func reuseOnly[E any](v *types.Variant, t types.BuiltinType, n int) (s []E, same bool) {
 	if v.IsArray() && v.Type() == t {
 		if old, ok := v.Raw().([]E); ok && old != nil && len(old) == n {
 			return old, true
 		}
 	}
-	return nil, false
+	return make([]E, n), false
 }
 
 // consumeNumbers decodes an array of fixed-size numbers: in one copy where
 // useBulk, else one by one.
 func consumeNumbers[E numeric](r *wire.Reader, v *types.Variant, t types.BuiltinType, n int, hasDims bool) {
 	at := r.Offset()
-	var s []E
-	var same bool
-	switch {
-	case useBulk && n > 0 && r.Remaining() >= n*minWireSize[t]:
-		if s, same = reuseOnly[E](v, t, n); same {
-			consumeBulk(r, t, s)
-		} else {
-			s = newFromWire[E](r, t, n)
-		}
-	default:
-		s, same = reuseSlice[E](v, t, n)
+	s, same := reuseSlice[E](v, t, n)
+	if useBulk && r.Remaining() >= len(s)*minWireSize[t] {
+		consumeBulk(r, t, s)
+	} else {
 		for i := range s {
 			s[i] = getNumber[E](r)
 		}
