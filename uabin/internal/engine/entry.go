@@ -71,16 +71,26 @@ var defaultLimits = wire.Limits{}.Resolved()
 // Append is the one encoding entry point. With msg, v is written as a
 // service message: its registered binary encoding id first.
 func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
-	if c := lastTop(o, v); c != nil && !msg {
+	if c := lastTop(o, v); c != nil {
 		// The common call: a pointer to the type of the last top-level
-		// call, default fast paths. The same call as Codec[T].Append.
+		// call, default fast paths. The same call as Codec[T].Append, or
+		// MessageCodec[T].Append for a message whose type id the codec
+		// holds for the registry's current state (a failing message is
+		// encoded again below, for the error).
 		if p := ifaceData(v); !p.isNil() {
-			if c.stackApp != nil {
-				if out, ok := c.stackApp(b, o.EmptyStrings, o.Limits.Depth(), p.raw()); ok {
+			if !msg {
+				if c.stackApp != nil {
+					if out, ok := c.stackApp(b, o.EmptyStrings, o.Limits.Depth(), p.raw()); ok {
+						return out, nil
+					}
+				}
+				return appendCodec(o, b, v, c, p, false, nil)
+			}
+			if m := c.msg.Load(); m != nil && m.snap == o.registry().Load() {
+				if out, err := appendCodec(o, append(b, m.head...), v, c, p, false, nil); err == nil {
 					return out, nil
 				}
 			}
-			return appendCodec(o, b, v, c, p, false, nil)
 		}
 	}
 	if v == nil {
@@ -93,6 +103,7 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 		id   types.NodeID
 	)
 	if msg {
+		snap := o.registry().Load()
 		ent := byValue(o.registry(), v)
 		if ent == nil {
 			return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnknownType, "the Go type %T is not registered as a message", v)}
@@ -103,6 +114,7 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 		}
 		if c, perr = codecFor(o.set(), ent.Go); perr == nil {
 			p = valuePointer(v, c.g)
+			c.keepMsgHead(snap, ent)
 		}
 	} else {
 		var ptr bool
@@ -136,6 +148,37 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 		}
 	}
 	return appendCodec(o, b, v, c, p, msg, &id)
+}
+
+// A msgHead is the encoded binary encoding id of a codec's message type
+// (as Append writes it) in one state of a registry: valid while the
+// registry's snapshot is snap.
+type msgHead struct {
+	snap *uamodel.Snapshot
+	head []byte
+}
+
+// keepMsgHead records the encoded type id of ent, the registry entry of
+// c's type in snap, for the calls that follow (Append, Consume), unless it
+// holds it already. Only for Go types whose id does not depend on the
+// namespace table (no URI), not for run-time structures (one Go type, many
+// ids).
+func (c *codec) keepMsgHead(snap *uamodel.Snapshot, ent *uamodel.Entry) {
+	if ent.URI != "" || ent.Def != nil || ent.Go != c.typ {
+		return
+	}
+	if m := c.msg.Load(); m != nil && m.snap == snap {
+		return
+	}
+	id, ok := ent.EncodingID(nil)
+	if !ok {
+		return
+	}
+	var w wire.Writer
+	nodeIDCodec.Append(&w, pointerTo(&id).raw())
+	if w.Err() == nil {
+		c.msg.Store(&msgHead{snap: snap, head: w.Buf})
+	}
 }
 
 // lastTop returns the codec that the last top-level call with the default
@@ -197,18 +240,28 @@ func appendCodec(o *Options, b []byte, v any, c *codec, p pointer, msg bool, id 
 // points to or, for a service message (msg), reads the type id and decodes
 // as consumeMessage says. whole requires that all of b is used.
 func Consume(o *Options, b []byte, v any, whole, msg bool) (int, error) {
-	if c := lastTop(o, v); c != nil && !msg {
+	if c := lastTop(o, v); c != nil {
 		// The common call, as in Append: the same call as
 		// Codec[T].Unmarshal. A value that fails, or leaves bytes over
 		// when all must be used, is decoded again by consumeCodec, which
-		// gives the error.
+		// gives the error. A message that starts with the type id the
+		// codec holds is decoded as its body, as MessageCodec[T] does; if
+		// that fails, again below, for the error.
 		if p := ifaceData(v); !p.isNil() {
-			if c.stackCons != nil && o.Limits.IsDefault() && len(b) <= wire.DefaultMaxMessageSize {
-				if n, ok := c.stackCons(b, &defaultLimits, p.raw()); ok && (!whole || n == len(b)) {
-					return n, nil
+			if !msg {
+				if c.stackCons != nil && o.Limits.IsDefault() && len(b) <= wire.DefaultMaxMessageSize {
+					if n, ok := c.stackCons(b, &defaultLimits, p.raw()); ok && (!whole || n == len(b)) {
+						return n, nil
+					}
+				}
+				return consumeCodec(o, b, v, c, nil, whole, false)
+			}
+			if m := c.msg.Load(); m != nil && len(b) >= len(m.head) && string(b[:len(m.head)]) == string(m.head) &&
+				len(b) <= o.Limits.MessageSize() && m.snap == o.registry().Load() {
+				if n, err := consumeCodec(o, b[len(m.head):], v, c, nil, whole, false); err == nil {
+					return len(m.head) + n, nil
 				}
 			}
-			return consumeCodec(o, b, v, c, nil, whole, false)
 		}
 	}
 	var c *codec
