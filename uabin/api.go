@@ -3,7 +3,9 @@ package uabin
 import (
 	"sync"
 
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/uabin/fastpath"
+	"github.com/uabin/uabin/uabin/internal/engine"
 )
 
 // Options configures encoding and decoding. The zero value gives the
@@ -40,56 +42,88 @@ type Options struct {
 	NamespaceURIs []string
 }
 
-func (o *Options) set() *fastpath.Set {
-	switch {
-	case o.DisableFastPaths:
-		return nil
-	case o.FastPaths == nil:
-		return fastpath.Default
+// The engine reads Options in place: (*engine.Of[Registry])(o).Options()
+// is the same memory, a conversion, no copy. It is written out in every
+// method rather than in a helper, which keeps the methods small enough to
+// inline (the calls then go straight to the engine's one entry point).
+
+func init() { engine.SetDefaultRegistry(&DefaultRegistry) }
+
+// model returns the registry r is (DefaultRegistry for nil).
+func (r *Registry) model() *uamodel.Registry {
+	if r == nil {
+		return &DefaultRegistry.m
 	}
-	return o.FastPaths
+	return &r.m
+}
+
+// appendTop encodes v (as a service message with msg) into b: the engine's
+// one entry point. The methods of the API call engine.Append themselves
+// with constant flags, which keeps them small enough to inline (a call
+// level less on every call); the streams and Size call this.
+func (o *Options) appendTop(b []byte, v any, msg bool) ([]byte, error) {
+	return engine.Append((*engine.Of[Registry])(o).Options(), b, v, msg)
+}
+
+// consumeTop decodes the start of b (all of it with whole) into v (as a
+// service message with msg): the engine's one entry point.
+func (o *Options) consumeTop(b []byte, v any, whole, msg bool) (int, error) {
+	return engine.Consume((*engine.Of[Registry])(o).Options(), b, v, whole, msg)
 }
 
 // Marshal returns the OPC UA Binary encoding of v; see the package
 // documentation for the mapping. It is Append(nil, v).
-func Marshal(v any) ([]byte, error) { return defaults.appendTop(nil, v, false) }
+func Marshal(v any) ([]byte, error) {
+	return engine.Append((*engine.Of[Registry])(&defaults).Options(), nil, v, false)
+}
 
 // Append appends the encoding of v to b and returns the extended buffer.
 // On error it returns b truncated to its original length. With a buffer of
 // enough capacity, Append does not allocate.
-func Append(b []byte, v any) ([]byte, error) { return defaults.appendTop(b, v, false) }
+func Append(b []byte, v any) ([]byte, error) {
+	return engine.Append((*engine.Of[Registry])(&defaults).Options(), b, v, false)
+}
 
 // Unmarshal decodes the whole of b into the value v points to; bytes left
 // over are an ErrInvalid error. v must be a non-nil pointer.
-func Unmarshal(b []byte, v any) error { return defaults.unmarshal(b, v) }
+func Unmarshal(b []byte, v any) error {
+	_, err := engine.Consume((*engine.Of[Registry])(&defaults).Options(), b, v, true, false)
+	return err
+}
 
 // Decode decodes one value from the start of b into the value v points to
 // and returns the number of bytes it used.
-func Decode(b []byte, v any) (int, error) { return defaults.consumeTop(b, v, false, false) }
+func Decode(b []byte, v any) (int, error) {
+	return engine.Consume((*engine.Of[Registry])(&defaults).Options(), b, v, false, false)
+}
 
 // Size returns the number of bytes Marshal(v) would return.
 func Size(v any) (int, error) { return Options{}.Size(v) }
 
 // Marshal is the package function Marshal with options o.
-func (o Options) Marshal(v any) ([]byte, error) { return o.appendTop(nil, v, false) }
+func (o Options) Marshal(v any) ([]byte, error) {
+	return engine.Append((*engine.Of[Registry])(&o).Options(), nil, v, false)
+}
 
 // Append is the package function Append with options o.
-func (o Options) Append(b []byte, v any) ([]byte, error) { return o.appendTop(b, v, false) }
+func (o Options) Append(b []byte, v any) ([]byte, error) {
+	return engine.Append((*engine.Of[Registry])(&o).Options(), b, v, false)
+}
 
 // Unmarshal is the package function Unmarshal with options o.
-func (o Options) Unmarshal(b []byte, v any) error { return o.unmarshal(b, v) }
+func (o Options) Unmarshal(b []byte, v any) error {
+	_, err := engine.Consume((*engine.Of[Registry])(&o).Options(), b, v, true, false)
+	return err
+}
 
 // defaults are the options of the package functions: the zero Options,
 // never written, passed by pointer so that no call copies them.
 var defaults Options
 
-func (o *Options) unmarshal(b []byte, v any) error {
-	_, err := o.consumeTop(b, v, true, false)
-	return err
-}
-
 // Decode is the package function Decode with options o.
-func (o Options) Decode(b []byte, v any) (int, error) { return o.consumeTop(b, v, false, false) }
+func (o Options) Decode(b []byte, v any) (int, error) {
+	return engine.Consume((*engine.Of[Registry])(&o).Options(), b, v, false, false)
+}
 
 // Size is the package function Size with options o. It encodes v into a
 // pooled scratch buffer, so it costs about as much as Append and does not

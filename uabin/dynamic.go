@@ -1,10 +1,13 @@
 package uabin
 
 import (
+	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -35,23 +38,16 @@ import (
 // The zero Dynamic has no type: make values with NewDynamic or by decoding.
 // A Dynamic is not safe for concurrent modification.
 type Dynamic struct {
-	t *dynType
-	p pointer // the block holding this header, the mask or switch and the field values (t.layout)
+	h uamodel.Dynamic // the compiled type and the block holding the value (internal/uamodel)
 }
 
-// newDyn allocates a zero value of t: one block holding the header, the
-// mask or switch, and every field value.
-func newDyn(t *dynType) *Dynamic {
-	p := t.layout.alloc()
-	x := as[Dynamic](p)
-	x.t, x.p = t, p
-	return x
+// header returns x's header, nil for a nil x.
+func (x *Dynamic) header() *uamodel.Dynamic {
+	if x == nil {
+		return nil
+	}
+	return &x.h
 }
-
-// word returns the mask of a structure with optional fields (bit i: the
-// i-th optional field is present) or the switch of a union (1-based, 0:
-// none), which the block holds before the fields and the plan writes.
-func (x *Dynamic) word() *uint32 { return as[uint32](x.p.at(x.t.maskOff)) }
 
 // NewDynamic returns a new value, every field zero (optional fields absent,
 // a union with no field selected), of the structure registered in r (nil:
@@ -60,200 +56,71 @@ func (x *Dynamic) word() *uint32 { return as[uint32](x.p.at(x.t.maskOff)) }
 // DataType ids in the definitions. Missing references are reported here as
 // a *DefinitionError wrapping ErrUnknownType.
 func NewDynamic(r *Registry, id types.ExpandedNodeID, namespaceURIs []string) (*Dynamic, error) {
-	if r == nil {
-		r = DefaultRegistry
+	s := r.model().Load()
+	d := s.Structure(id, namespaceURIs)
+	if d == nil {
+		return nil, &DefinitionError{Type: id.String(), Err: wire.Errorf(ErrUnknownType, "no structure definition is registered for %v", id)}
 	}
-	s := r.snap.Load()
-	var d *dynDef
-	nid := id.NodeID
-	if id.NamespaceURI != "" {
-		nid = nid.WithNamespace(0)
-		d = s.dyn.lookupDef(nid, id.NamespaceURI)
-		if d == nil {
-			if m := s.byURI[id.NamespaceURI]; m != nil && m[nid] != nil {
-				d = m[nid].dyn
-			}
-		}
-	} else {
-		if d = s.dyn.resolve(nid, namespaceURIs); d == nil {
-			if e := r.byID(nid, namespaceURIs); e != nil {
-				d = e.dyn
-			}
-		}
-	}
-	if d == nil || d.st == nil {
-		return nil, defErr(id.String(), "", ErrUnknownType, "no structure definition is registered for %v", id)
-	}
-	t, err := s.dyn.compiled(d, namespaceURIs)
+	t, err := s.Compiled(d, namespaceURIs)
 	if err != nil {
 		return nil, err
 	}
-	return newDyn(t), nil
-}
-
-// entry returns the registry entry of the value's encoding id, or nil.
-func (x *Dynamic) entry() *regEntry {
-	if x == nil || x.t == nil {
-		return nil
-	}
-	return x.t.def.ent
+	return uamodel.NewValue(t).(*Dynamic), nil
 }
 
 // Name returns the name of the structure, or "" for a zero Dynamic.
-func (x *Dynamic) Name() string {
-	if x == nil || x.t == nil {
-		return ""
-	}
-	return x.t.name
-}
+func (x *Dynamic) Name() string { return x.header().Name() }
 
 // DataTypeID returns the DataType id the structure was registered under
 // (with its namespace URI for URI registrations).
 func (x *Dynamic) DataTypeID() types.ExpandedNodeID {
-	if x == nil || x.t == nil {
+	if x == nil || x.h.T == nil {
 		return types.ExpandedNodeID{}
 	}
-	return types.ExpandedNodeID{NodeID: x.t.def.dataType, NamespaceURI: x.t.def.dtURI}
+	return types.ExpandedNodeID{NodeID: x.h.T.Def.DataType, NamespaceURI: x.h.T.Def.DTURI}
 }
 
 // IsUnion reports whether the structure is a union.
-func (x *Dynamic) IsUnion() bool { return x != nil && x.t != nil && x.t.union }
+func (x *Dynamic) IsUnion() bool { return x != nil && x.h.T != nil && x.h.T.Union }
 
 // NumField returns the number of fields of the definition.
 func (x *Dynamic) NumField() int {
-	if x == nil || x.t == nil {
+	if x == nil || x.h.T == nil {
 		return 0
 	}
-	return len(x.t.fields)
+	return len(x.h.T.Fields)
 }
 
 // FieldName returns the name of field i (0-based, definition order); it
 // panics if i is not in [0, NumField()).
-func (x *Dynamic) FieldName(i int) string { return x.t.fields[i].name }
+func (x *Dynamic) FieldName(i int) string { return x.h.T.Fields[i].Name }
 
 // Field returns a copy of the value of field i (0-based, definition order)
 // and whether it is present: false for an absent optional field and for the
 // fields of a union that are not selected (the value is then nil).
-func (x *Dynamic) Field(i int) (any, bool) {
-	if !x.Has(i) {
-		return nil, false
-	}
-	f := &x.t.fields[i]
-	return reflect.NewAt(f.goT, x.p.at(f.off).raw()).Elem().Interface(), true
-}
+func (x *Dynamic) Field(i int) (any, bool) { return x.header().Field(i) }
 
 // Has reports whether field i is present.
-func (x *Dynamic) Has(i int) bool {
-	if x == nil || x.t == nil || i < 0 || i >= len(x.t.fields) {
-		return false
-	}
-	f := &x.t.fields[i]
-	switch {
-	case x.t.union:
-		return *x.word() == uint32(i+1)
-	case f.bit >= 0:
-		return *x.word()&(1<<uint(f.bit)) != 0
-	}
-	return true
-}
+func (x *Dynamic) Has(i int) bool { return x.header().Has(i) }
 
 // Index returns the index of the field with the given name, or -1.
-func (x *Dynamic) Index(name string) int {
-	if x == nil || x.t == nil {
-		return -1
-	}
-	for i := range x.t.fields {
-		if x.t.fields[i].name == name {
-			return i
-		}
-	}
-	return -1
-}
+func (x *Dynamic) Index(name string) int { return x.header().Index(name) }
 
 // Get returns the value of the named field and whether it is present.
 func (x *Dynamic) Get(name string) (any, bool) { return x.Field(x.Index(name)) }
 
 // Switch returns the selected field of a union, 1-based (0: none).
-func (x *Dynamic) Switch() int {
-	if !x.IsUnion() {
-		return 0
-	}
-	return int(*x.word())
-}
+func (x *Dynamic) Switch() int { return x.header().Switch() }
 
 // Set sets the named field to v, which must have the field's Go type (see
 // Dynamic; an untyped constant must be converted, int32(5)); nil is
 // accepted for slices, byte strings and nested structures. It makes an
 // optional field present and selects a union's field.
-func (x *Dynamic) Set(name string, v any) error {
-	if x == nil || x.t == nil {
-		return errNoDynamic
-	}
-	i := x.Index(name)
-	if i < 0 {
-		return wire.Errorf(ErrInvalid, "%s has no field %q", x.t.name, name)
-	}
-	f := &x.t.fields[i]
-	dst := reflect.NewAt(f.goT, x.p.at(f.off).raw()).Elem()
-	switch {
-	case v == nil:
-		switch f.goT.Kind() {
-		case reflect.Slice, reflect.Pointer:
-			dst.SetZero()
-		default:
-			return wire.Errorf(ErrInvalid, "%s.%s cannot be nil", x.t.name, name)
-		}
-	case reflect.TypeOf(v) == f.goT:
-		dst.Set(reflect.ValueOf(v))
-	default:
-		return wire.Errorf(ErrInvalid, "%s.%s needs a %v, got %T", x.t.name, name, f.goT, v)
-	}
-	if nv, ok := v.(*Dynamic); ok && nv != nil && (nv.t == nil || nv.t.def != f.sub.def) {
-		dst.SetZero()
-		return wire.Errorf(ErrInvalid, "%s.%s needs a %s, got a %s", x.t.name, name, f.sub.name, nv.Name())
-	}
-	if nv, ok := v.([]*Dynamic); ok {
-		for _, e := range nv {
-			if e != nil && (e.t == nil || e.t.def != f.sub.def) {
-				dst.SetZero()
-				return wire.Errorf(ErrInvalid, "%s.%s needs %s elements, got a %s", x.t.name, name, f.sub.name, e.Name())
-			}
-		}
-	}
-	switch {
-	case x.t.union:
-		if w := *x.word(); w != 0 && w != uint32(i+1) {
-			g := &x.t.fields[w-1]
-			reflect.NewAt(g.goT, x.p.at(g.off).raw()).Elem().SetZero()
-		}
-		*x.word() = uint32(i + 1)
-	case f.bit >= 0:
-		*x.word() |= 1 << uint(f.bit)
-	}
-	return nil
-}
+func (x *Dynamic) Set(name string, v any) error { return x.header().Set(name, v) }
 
 // Clear makes the named optional field absent (and zero), or clears the
 // selection of a union if name is its selected field.
-func (x *Dynamic) Clear(name string) error {
-	i := x.Index(name)
-	if i < 0 {
-		return wire.Errorf(ErrInvalid, "%s has no field %q", x.Name(), name)
-	}
-	f := &x.t.fields[i]
-	switch {
-	case x.t.union:
-		if *x.word() == uint32(i+1) {
-			*x.word() = 0
-		}
-	case f.bit >= 0:
-		*x.word() &^= 1 << uint(f.bit)
-	default:
-		return wire.Errorf(ErrInvalid, "%s.%s is not optional", x.t.name, name)
-	}
-	reflect.NewAt(f.goT, x.p.at(f.off).raw()).Elem().SetZero()
-	return nil
-}
+func (x *Dynamic) Clear(name string) error { return x.header().Clear(name) }
 
 // EnumName returns the name of the value of an enumeration field (for an
 // array field, of its element i... use AsMap), or "" if the field is not an
@@ -263,39 +130,83 @@ func (x *Dynamic) EnumName(name string) string {
 	if i < 0 || !x.Has(i) {
 		return ""
 	}
-	f := &x.t.fields[i]
-	if f.goEnum && !f.array {
-		v, _ := x.Field(i)
+	f := &x.h.T.Fields[i]
+	v, _ := x.Field(i)
+	if f.GoEnum && !f.Array {
 		if s, ok := goEnumJSON(v).(string); ok {
 			return s[:strings.LastIndexByte(s, '_')]
 		}
 		return ""
 	}
-	if f.enum == nil || f.array {
+	if f.Enum == nil || f.Array {
 		return ""
 	}
-	return f.enum.names[*as[int32](x.p.at(f.off))]
+	return f.Enum.Names[v.(int32)]
 }
 
 // Definitions returns the names of the run-time definitions registered in r
 // (nil: DefaultRegistry), sorted.
 func (r *Registry) Definitions() []string {
-	if r == nil {
-		r = DefaultRegistry
-	}
-	s := r.snap.Load().dyn
-	if s == nil {
-		return nil
-	}
-	var names []string
-	for _, d := range s.byDT {
-		names = append(names, d.name)
-	}
-	for _, m := range s.byDTURI {
-		for _, d := range m {
-			names = append(names, d.name)
-		}
-	}
+	names := r.model().Load().Definitions()
 	sort.Strings(names)
 	return names
+}
+
+// goEnumJSON returns the OPC UA JSON form ("Variable_2") of a value of a
+// namespace-0 enumeration of package types, or of each element of an array
+// of them; the number if String has no name for it.
+func goEnumJSON(v any) any {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Slice {
+		if rv.IsNil() {
+			return nil
+		}
+		out := make([]any, rv.Len())
+		for i := range out {
+			out[i] = goEnumJSON(rv.Index(i).Interface())
+		}
+		return out
+	}
+	s, ok := v.(fmt.Stringer)
+	if !ok || !rv.CanInt() {
+		return v
+	}
+	name, n := s.String(), strconv.FormatInt(rv.Int(), 10)
+	if name == "" || strings.HasSuffix(name, "("+n+")") {
+		return rv.Int()
+	}
+	return name + "_" + n
+}
+
+// holdsDynamic reports whether an element of v holds a *Dynamic.
+func holdsDynamic(v []types.ExtensionObject) bool {
+	for _, e := range v {
+		if _, ok := e.Value.(*Dynamic); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// variantDynamic returns the *Dynamic in a Variant holding one
+// ExtensionObject, or nil.
+func variantDynamic(v types.Variant) *Dynamic {
+	if eo, ok := v.ExtensionObject(); ok {
+		d, _ := eo.Value.(*Dynamic)
+		return d
+	}
+	return nil
+}
+
+// dynamicIn returns the *Dynamic an ExtensionObject or Variant field value
+// holds, or nil.
+func dynamicIn(v any) *Dynamic {
+	switch v := v.(type) {
+	case types.ExtensionObject:
+		d, _ := v.Value.(*Dynamic)
+		return d
+	case types.Variant:
+		return variantDynamic(v)
+	}
+	return nil
 }

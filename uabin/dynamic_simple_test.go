@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"github.com/uabin/uabin/internal/uamodel"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,7 +56,7 @@ func TestEveryNamespaceZeroDataTypeResolves(t *testing.T) {
 			t.Fatalf("%s: %v", dt.BrowseName, err)
 		}
 		x, err := NewDynamic(r, enc, nil)
-		if _, std := stdByDataType[id.IntID()]; dt.Purpose == "CodeGenerator" && !std {
+		if std := standardDataType(id.IntID()); dt.Purpose == "CodeGenerator" && !std {
 			codeGen++ // a nested run-time structure (types.CodeGeneratorStructures)
 		}
 		if err != nil {
@@ -286,7 +287,7 @@ func TestDefinitionErrorPathOrder(t *testing.T) {
 // TestRegisterStructureIn checks definitions in their own namespace table:
 // they resolve by URI with any session table, and bad tables are refused.
 func TestRegisterStructureIn(t *testing.T) {
-	own := []string{uaNamespace, "urn:a", "urn:b"}
+	own := []string{uamodel.UANamespace, "urn:a", "urn:b"}
 	r := NewRegistry()
 	n := func(ns uint16, i uint32) types.NodeID { return types.NewNumericNodeID(ns, i) }
 	x := func(ns uint16, i uint32) types.ExpandedNodeID { return types.ExpandedNodeID{NodeID: n(ns, i)} }
@@ -300,7 +301,7 @@ func TestRegisterStructureIn(t *testing.T) {
 	must(r.RegisterSimpleType(types.ExpandedNodeID{NodeID: n(0, 3002), NamespaceURI: "urn:a"}, "Code", types.TypeByte))
 	must(r.RegisterStructureIn(own, x(1, 5003), x(1, 3003), "Top", structure(types.StructureTypeStructure,
 		sf("L", n(2, 3001)), sf("C", n(1, 3002)), sf("T", ns0(31918)))))
-	for _, session := range [][]string{{uaNamespace, "urn:a", "urn:b"}, {uaNamespace, "urn:b", "urn:x", "urn:a"}} {
+	for _, session := range [][]string{{uamodel.UANamespace, "urn:a", "urn:b"}, {uamodel.UANamespace, "urn:b", "urn:x", "urn:a"}} {
 		ia := uint16(len(session) - 1)
 		if session[1] == "urn:a" {
 			ia = 1
@@ -395,4 +396,15 @@ func TestCodeGeneratorStructureField(t *testing.T) {
 			t.Errorf("re-encoded % x, %v", b, err)
 		}
 	}
+}
+
+// standardDataType reports whether types.StandardTypes has the DataType
+// ns=0;i=id.
+func standardDataType(id uint32) bool {
+	for _, ti := range types.StandardTypes {
+		if ti.DataTypeID == id {
+			return true
+		}
+	}
+	return false
 }

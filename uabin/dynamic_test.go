@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/uabin/uabin/internal/uamodel"
 	"reflect"
 	"strings"
 	"testing"
@@ -329,9 +330,9 @@ ff ff ff ff   Next.Children null
 		t.Fatalf("25 levels: %v", err)
 	}
 	// Encoding counts the same levels.
-	n := newDyn(d.t)
+	n := newDyn(d)
 	for i := 0; i < 25; i++ {
-		m := newDyn(d.t)
+		m := newDyn(d)
 		if err := m.Set("Next", n); err != nil {
 			t.Fatal(err)
 		}
@@ -506,7 +507,7 @@ func TestDynamicHostileDefinitions(t *testing.T) {
 		{"no name", structure(S, sf("", ns0(6))), ErrUnsupported},
 		{"no DataType", structure(S, sf("A", types.NodeID{})), ErrUnsupported},
 		{"optional in a plain structure", structure(S, opt(sf("A", ns0(6)))), ErrUnsupported},
-		{"too many fields", structure(S, make([]types.StructureField, maxDynFields+1)...), ErrUnsupported},
+		{"too many fields", structure(S, make([]types.StructureField, 1<<12+1)...), ErrUnsupported},
 	}
 	for _, c := range cases {
 		err := NewRegistry().RegisterStructure(xid(2100), xid(1100), "Bad", c.def)
@@ -752,5 +753,50 @@ func TestDynamicOwnFastPathSet(t *testing.T) {
 	d := decodeEO(t, o, unhex(t, stripComments(sampleHex)))
 	if v := dynGet(t, d, "ID"); v != types.NewNumericNodeID(0, 85) {
 		t.Errorf("ID = %v", v)
+	}
+}
+
+// newDyn returns a new zero value of the type of x.
+func newDyn(x *Dynamic) *Dynamic { return uamodel.NewValue(x.h.T).(*Dynamic) }
+
+// TestDynamicTextNames: Go structures inside Dynamic values are shown by
+// the OPC UA names of the fields their encoding sends (tag name=NAME).
+func TestDynamicTextNames(t *testing.T) {
+	type inner struct {
+		EndpointURL string `ua:"String,name=EndpointUrl"`
+		M           uint32 `ua:"mask"`
+		A           int32  `ua:"bit=0"`
+		B           int32  `ua:"bit=1"`
+	}
+	names, values, ok := structFields(reflect.ValueOf(inner{EndpointURL: "opc.tcp://x", M: 2, B: 7}))
+	if !ok || strings.Join(names, ",") != "EndpointUrl,B" || values[1].Int() != 7 {
+		t.Fatalf("structFields = %v %v %v", names, values, ok)
+	}
+	var sb strings.Builder
+	appendDynText(&sb, inner{EndpointURL: "u", M: 1, A: 3}, nil, 0)
+	if sb.String() != `inner{EndpointUrl: "u", A: 3}` {
+		t.Errorf("text %s", sb.String())
+	}
+	if j := appendJSONValue(nil, []inner{{EndpointURL: "u", M: 3, A: 1, B: 2}}, nil, 0); string(j) != `[{"EndpointUrl":"u","A":1,"B":2}]` {
+		t.Errorf("JSON %s", j)
+	}
+	if m := jsonValue(types.Range{Low: 1, High: 2}, nil, 0).(map[string]any); m["Low"] != 1.0 || m["High"] != 2.0 {
+		t.Errorf("AsMap of a Range: %v", m)
+	}
+	sb.Reset()
+	appendDynText(&sb, types.Range{High: 100}, nil, 0)
+	if sb.String() != "Range{Low: 0, High: 100}" {
+		t.Errorf("text of a Range: %s", sb.String())
+	}
+	// A standard structure whose OPC UA names are not its Go names
+	// (NamespaceURI, UnitID: name= tags of package types).
+	sb.Reset()
+	eu := types.EUInformation{NamespaceURI: "u", UnitID: 1}
+	appendDynText(&sb, eu, nil, 0)
+	if !strings.HasPrefix(sb.String(), `EUInformation{NamespaceUri: "u", UnitId: 1, DisplayName: `) {
+		t.Errorf("text of an EUInformation: %s", sb.String())
+	}
+	if j := appendJSONValue(nil, eu, nil, 0); !strings.HasPrefix(string(j), `{"NamespaceUri":"u","UnitId":1,"DisplayName":`) {
+		t.Errorf("JSON of an EUInformation: %s", j)
 	}
 }

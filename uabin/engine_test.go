@@ -16,57 +16,6 @@ import (
 	"github.com/uabin/uabin/uabin/fastpath"
 )
 
-// TestBulkChosen asserts that the one-block copy is used for exactly the
-// arrays whose memory layout is their wire layout (on little-endian hosts;
-// on big-endian hosts never).
-func TestBulkChosen(t *testing.T) {
-	type E32 int32
-	want := map[reflect.Type]bool{
-		reflect.TypeFor[[]int8]():             true,
-		reflect.TypeFor[[]int16]():            true,
-		reflect.TypeFor[[]uint16]():           true,
-		reflect.TypeFor[[]int32]():            true,
-		reflect.TypeFor[[]uint32]():           true,
-		reflect.TypeFor[[]int64]():            true,
-		reflect.TypeFor[[]uint64]():           true,
-		reflect.TypeFor[[]float32]():          true,
-		reflect.TypeFor[[]float64]():          true,
-		reflect.TypeFor[[]E32]():              true,
-		reflect.TypeFor[[]types.StatusCode](): true,
-		reflect.TypeFor[[]types.DateTime]():   true,
-		reflect.TypeFor[[4]int32]():           true,
-		reflect.TypeFor[[8]byte]():            true,
-		reflect.TypeFor[[]bool]():             false, // any non-zero byte must decode as true
-		reflect.TypeFor[[]string]():           false,
-		reflect.TypeFor[[]types.GUID]():       false,
-		reflect.TypeFor[[]types.NodeID]():     false,
-		reflect.TypeFor[[][]byte]():           false,
-		reflect.TypeFor[[]Prims]():            false,
-	}
-	for typ, bulk := range want {
-		c, err := codecFor(nil, typ)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := c.seq.bulk; got != (bulk && hostLittleEndian) {
-			t.Errorf("%v: bulk = %v, want %v", typ, got, bulk && hostLittleEndian)
-		}
-	}
-	// A tag option on the elements turns the block copy off.
-	c, err := codecFor(nil, reflect.TypeFor[IntTags]())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.st.fields[2].c.seq.bulk {
-		t.Errorf("[]int with a wire type must not be copied in one block")
-	}
-	// []byte with the Byte wire type is an array of Byte, copied in one block.
-	c, _ = codecFor(nil, reflect.TypeFor[Overrides]())
-	if c.st.fields[2].c.seq.bulk != hostLittleEndian || c.st.fields[2].c.append == nil {
-		t.Errorf("[]byte as Byte array: bulk = %v", c.st.fields[2].c.seq.bulk)
-	}
-}
-
 // TestConcurrentPlans builds and uses plans from many goroutines at once
 // (run with -race): every goroutine must see complete, identical plans.
 func TestConcurrentPlans(t *testing.T) {
@@ -111,25 +60,6 @@ func TestConcurrentPlans(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
-	}
-}
-
-func TestRecursiveTypesCountDepth(t *testing.T) {
-	for typ, enter := range map[reflect.Type]bool{
-		reflect.TypeFor[Node]():                 true,
-		reflect.TypeFor[types.DiagnosticInfo](): true,
-		reflect.TypeFor[types.DataValue]():      true,
-		reflect.TypeFor[Prims]():                false,
-		reflect.TypeFor[Rich]():                 false,
-		reflect.TypeFor[types.LocalizedText]():  false,
-	} {
-		c, err := codecFor(nil, typ)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := c.st != nil && c.st.enter; got != enter {
-			t.Errorf("%v: counts a nesting level = %v, want %v", typ, got, enter)
-		}
 	}
 }
 
@@ -247,30 +177,6 @@ func TestRegistry(t *testing.T) {
 	wg.Wait()
 	if got := r.LookupType(types.NewNumericNodeID(4, 1), nil); got != reflect.TypeFor[Union]() {
 		t.Errorf("after concurrent registration: %v", got)
-	}
-}
-
-// TestBodiesForFastPaths drives the ExtensionObject body hooks the way the
-// ExtensionObject codec of fastpath does.
-func TestBodiesForFastPaths(t *testing.T) {
-	o := Options{Types: testRegistry}
-	e := o.newAppendState(nil)
-	defer e.release()
-	id, ok := e.AppendBody(&Argument{Name: "x", DataType: types.NewNumericNodeID(0, 11), ValueRank: -1})
-	if !ok || id != types.NewNumericNodeID(0, 298) || !bytes.Equal(e.w.Buf, hx(argumentBody)) || e.w.Err() != nil {
-		t.Fatalf("AppendBody = %v, %v, % x, %v", id, ok, e.w.Buf, e.w.Err())
-	}
-	if _, ok := e.AppendBody(&Skip{}); ok {
-		t.Errorf("AppendBody of an unregistered type reported ok")
-	}
-	d := o.newConsumeState(hx(argumentBody))
-	defer d.release()
-	v, known := d.ConsumeBody(types.NewNumericNodeID(0, 298), nil)
-	if !known || d.r.Err() != nil || v.(*Argument).Name != "x" || d.r.Remaining() != 0 {
-		t.Fatalf("ConsumeBody = %#v, %v, %v", v, known, d.r.Err())
-	}
-	if _, known := d.ConsumeBody(types.NewNumericNodeID(0, 1), nil); known {
-		t.Errorf("ConsumeBody of an unknown id reported known")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 // decodeErr decodes b into a new T and returns the *DecodeError.
@@ -172,13 +173,13 @@ func TestDepthBombs(t *testing.T) {
 		t.Errorf("cyclic Node, MaxDepth -1: %v, want ErrLimitExceeded", err)
 	}
 	var d types.DiagnosticInfo
-	err := unlimited.Unmarshal(bytes.Repeat(hx("40"), 2*hardMaxDepth), &d)
+	err := unlimited.Unmarshal(bytes.Repeat(hx("40"), 2*wire.HardMaxDepth), &d)
 	if !errors.Is(err, ErrLimitExceeded) {
 		t.Errorf("DiagnosticInfo bomb, MaxDepth -1: %v, want ErrLimitExceeded", err)
 	}
 	var de *DecodeError
 	// The path counts the levels instead of repeating them.
-	if errors.As(err, &de) && de.Path != "DiagnosticInfo.InnerDiagnosticInfo×"+strconv.Itoa(hardMaxDepth) {
+	if errors.As(err, &de) && de.Path != "DiagnosticInfo.InnerDiagnosticInfo×"+strconv.Itoa(wire.HardMaxDepth) {
 		t.Errorf("the path of a deep failure is %d bytes: %.80s", len(de.Path), de.Path)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+
+	"github.com/uabin/uabin/uabin/internal/engine"
 )
 
 // An Encoder writes OPC UA Binary values to a stream.
@@ -82,7 +84,7 @@ func (d *Decoder) Decode(v any) error { return d.decode(v, false) }
 func (d *Decoder) DecodeMessage(v any) error { return d.decode(v, true) }
 
 func (d *Decoder) decode(v any, msg bool) error {
-	max := d.Options.messageLimit()
+	max := d.Options.MessageSize()
 	want := 1 // bytes to have buffered before the next attempt
 	for {
 		for len(d.buf)-d.off < want && d.err == nil {
@@ -105,7 +107,7 @@ func (d *Decoder) decode(v any, msg bool) error {
 			return streamError(err, base)
 		}
 		if len(avail) >= max {
-			tooLarge(err, max)
+			engine.TooLarge(err, max)
 			return streamError(err, base)
 		}
 		if d.err != nil {

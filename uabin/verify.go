@@ -5,15 +5,21 @@ import (
 	"github.com/uabin/uabin/uabin/internal/erased"
 )
 
-// The engine as fastpath.Verify calls it: fastpath cannot import uabin.
-func init() {
-	opts := func(set any, plan, empty bool) Options {
-		return Options{FastPaths: set.(*fastpath.Set), DisableFastPaths: plan, EmptyStrings: empty}
-	}
-	erased.Engine.Marshal = func(set any, plan, empty bool, v any) ([]byte, error) {
-		return opts(set, plan, empty).Marshal(v)
-	}
-	erased.Engine.Unmarshal = func(set any, plan, empty bool, b []byte, v any) error {
-		return opts(set, plan, empty).Unmarshal(b, v)
-	}
+// verifier is the engine as fastpath.Verify calls it (erased.Engine):
+// fastpath cannot import this package, and the engine's calls need the
+// default registry, which is this package's.
+type verifier struct{}
+
+func init() { erased.Engine = verifier{} }
+
+func verifyOptions(set *erased.Set, plan, empty bool) Options {
+	return Options{FastPaths: (*fastpath.Set)(set), DisableFastPaths: plan, EmptyStrings: empty}
+}
+
+func (verifier) Marshal(set *erased.Set, plan, empty bool, v any) ([]byte, error) {
+	return verifyOptions(set, plan, empty).Marshal(v)
+}
+
+func (verifier) Unmarshal(set *erased.Set, plan, empty bool, b []byte, v any) error {
+	return verifyOptions(set, plan, empty).Unmarshal(b, v)
 }

@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"math"
 	"testing"
 
@@ -137,19 +138,19 @@ func BenchmarkBulk(b *testing.B) {
 		bench("Double[1000]", variantFns, variantRaw(types.TypeDouble, true, d1000)),
 		bench("Int32[1000]", variantFns, variantRaw(types.TypeInt32, true, i1000)),
 	} {
-		for _, bulk := range []bool{false, true} {
+		for _, inBulk := range []bool{false, true} {
 			name := "/loop"
-			if bulk {
+			if inBulk {
 				name = "/bulk"
 			}
 			b.Run("Encode/"+c.name+name, func(b *testing.B) {
-				useBulk = bulk && hostLittleEndian
-				defer func() { useBulk = hostLittleEndian }()
+				useBulk = inBulk && bulk.LittleEndian
+				defer func() { useBulk = bulk.LittleEndian }()
 				c.encode(b)
 			})
 			b.Run("Decode/"+c.name+name, func(b *testing.B) {
-				useBulk = bulk && hostLittleEndian
-				defer func() { useBulk = hostLittleEndian }()
+				useBulk = inBulk && bulk.LittleEndian
+				defer func() { useBulk = bulk.LittleEndian }()
 				c.decode(b)
 			})
 		}

@@ -10,8 +10,18 @@ import (
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-// builtins are the codecs of the built-in types that the ua: tags cannot
-// describe; the engine always uses them, whatever its options.
+// builtinCodecs are the codecs of the built-in types that the ua: tags
+// cannot describe, by Go type; the engine always uses them, whatever its
+// options (every Set holds them).
+var builtinCodecs = func() map[reflect.Type]*erased.Codec {
+	m := make(map[reflect.Type]*erased.Codec, len(builtins))
+	for _, c := range builtins {
+		m[c.Type] = c
+	}
+	return m
+}()
+
+// builtins are the codecs of builtinCodecs, in a list.
 var builtins = []*erased.Codec{
 	{Type: reflect.TypeFor[types.NodeID](), MinSize: 2,
 		Append:  func(w *wire.Writer, p unsafe.Pointer) bool { appendNodeID(w, (*types.NodeID)(p)); return true },

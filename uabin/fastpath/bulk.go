@@ -5,8 +5,12 @@ package fastpath
 // so a whole array is appended or filled with one copy instead of a loop
 // over the elements.
 //
-// Every unsafe operation of the package is in this file and builtin.go
-// (where the engine's unsafe.Pointer becomes a *T).
+// This file imports unsafe, as do builtin.go (where the engine's
+// unsafe.Pointer becomes a *T), top.go (the same for the stack paths) and
+// guid.go (a GUID's memory is its wire form); docs/design.md lists every
+// file of the module that does. The copies of Float and Double arrays,
+// with their canonical NaNs, are uabin/internal/bulk's, which the engine's
+// arrays use too.
 //
 // Measured with BenchmarkBulk (amd64, Go 1.26, 2 shared cores; best of 5
 // runs, portable loop → bulk copy, per 1000-element Variant array):
@@ -23,19 +27,13 @@ import (
 	"unsafe"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-// hostLittleEndian reports whether this machine stores integers
-// little-endian, that is, whether bulk copies are correct here.
-var hostLittleEndian = func() bool {
-	x := uint16(1)
-	return *(*byte)(unsafe.Pointer(&x)) == 1
-}()
-
-// useBulk is hostLittleEndian, a variable so that tests can force the
+// useBulk is bulk.LittleEndian, a variable so that tests can force the
 // portable loops on a little-endian host.
-var useBulk = hostLittleEndian
+var useBulk = bulk.LittleEndian
 
 // bulkHook, when not nil, is called with the element type every time an
 // array is copied in bulk. Tests use it to assert which types take the bulk

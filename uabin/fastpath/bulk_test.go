@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"testing"
 
 	"github.com/uabin/uabin/types"
@@ -70,7 +71,7 @@ func arrayOf(t types.BuiltinType) types.Variant {
 // and decoding, and that it gives the bytes and values of the portable
 // loops.
 func TestBulkPathTaken(t *testing.T) {
-	if !hostLittleEndian {
+	if !bulk.LittleEndian {
 		t.Skip("bulk copies are only used on little-endian hosts")
 	}
 	want := map[types.BuiltinType]bool{
@@ -80,7 +81,7 @@ func TestBulkPathTaken(t *testing.T) {
 	}
 	var hits []types.BuiltinType
 	bulkHook = func(t types.BuiltinType) { hits = append(hits, t) }
-	defer func() { bulkHook = nil; useBulk = hostLittleEndian }()
+	defer func() { bulkHook = nil; useBulk = bulk.LittleEndian }()
 
 	for typ := types.TypeBoolean; typ <= types.TypeVariant; typ++ {
 		v := arrayOf(typ)
@@ -131,8 +132,8 @@ func TestBulkPathTaken(t *testing.T) {
 // array gets new memory.
 func TestDecodeInPlace(t *testing.T) {
 	in := unhex("c6 06 00 00 00 01 00 00 00 02 00 00 00 03 00 00 00 04 00 00 00 05 00 00 00 06 00 00 00 02 00 00 00 02 00 00 00 03 00 00 00")
-	for _, bulk := range []bool{true, false} {
-		useBulk = bulk && hostLittleEndian
+	for _, inBulk := range []bool{true, false} {
+		useBulk = inBulk && bulk.LittleEndian
 		mem := make([]int32, 6)
 		dims := []int32{3, 2}
 		v := variantRaw(types.TypeInt32, true, mem, dims...)
@@ -143,15 +144,15 @@ func TestDecodeInPlace(t *testing.T) {
 			t.Fatal(r.Err())
 		}
 		if &v.Raw().([]int32)[0] != &mem[0] || mem[5] != 6 || &v.Dimensions()[0] != &dims[0] || dims[1] != 3 {
-			t.Errorf("bulk=%v: not decoded in place: %v %v", bulk, v.Raw(), v.Dimensions())
+			t.Errorf("bulk=%v: not decoded in place: %v %v", inBulk, v.Raw(), v.Dimensions())
 		}
 		other := make([]int32, 5)
 		v = variantRaw(types.TypeInt32, true, other)
 		r = wire.NewReader(in, wire.Limits{})
 		consumeVariant(r, &v)
 		if got := v.Raw().([]int32); r.Err() != nil || len(got) != 6 || other[0] != 0 {
-			t.Errorf("bulk=%v: decoding 6 elements touched a 5-element array: %v", bulk, other)
+			t.Errorf("bulk=%v: decoding 6 elements touched a 5-element array: %v", inBulk, other)
 		}
 	}
-	useBulk = hostLittleEndian
+	useBulk = bulk.LittleEndian
 }

@@ -3,6 +3,7 @@ package fastpath
 import (
 	"encoding/hex"
 	"errors"
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"strings"
 	"testing"
 
@@ -162,7 +163,7 @@ func TestDecodeErrors(t *testing.T) {
 // TestDecodeErrorsPortable runs the same rules through the portable loops.
 func TestDecodeErrorsPortable(t *testing.T) {
 	useBulk = false
-	defer func() { useBulk = hostLittleEndian }()
+	defer func() { useBulk = bulk.LittleEndian }()
 	for _, c := range decodeErrors() {
 		r := wire.NewReader(unhex(c.wire), c.limits)
 		withBodiesR(r)

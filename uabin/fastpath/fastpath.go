@@ -65,7 +65,6 @@ package fastpath
 import (
 	"fmt"
 	"reflect"
-	"sync"
 
 	"github.com/uabin/uabin/uabin/internal/erased"
 	"github.com/uabin/uabin/uabin/wire"
@@ -103,12 +102,9 @@ var (
 // the built-in fast paths. A Set is safe for concurrent use; registrations
 // must happen before the engine first builds a plan that involves the type
 // (Register reports ErrInUse otherwise), so that a cached plan never
-// disagrees with the set.
-type Set struct {
-	mu     sync.Mutex
-	codecs map[reflect.Type]*erased.Codec
-	looked map[reflect.Type]bool // types the engine has asked about
-}
+// disagrees with the set. (Its data is an erased.Set, which the engine
+// reads.)
+type Set erased.Set
 
 // Default is the Set that the uabin engine uses when its options name no
 // other. Registering into it affects every uabin.Options that does not
@@ -116,13 +112,7 @@ type Set struct {
 var Default = NewSet()
 
 // NewSet returns a Set holding the built-in fast paths.
-func NewSet() *Set {
-	s := &Set{codecs: make(map[reflect.Type]*erased.Codec, len(fastPaths)), looked: map[reflect.Type]bool{}}
-	for _, c := range fastPaths {
-		s.codecs[c.Type] = c
-	}
-	return s
-}
+func NewSet() *Set { return (*Set)(erased.NewSet(builtinCodecs, fastPaths)) }
 
 // Register adds a fast path for values of type T to s (Default if s is nil).
 // It fails if Append or Consume is nil, if T already has a fast path in s
@@ -141,34 +131,11 @@ func Register[T any](s *Set, f Funcs[T]) error {
 	if f.Append == nil || f.Consume == nil {
 		return fmt.Errorf("%w (type %v)", ErrNilFunc, t)
 	}
-	if erased.Builtin[t] != nil {
+	switch dup, inUse := (*erased.Set)(s).Add(erased.Of(f.Append, f.Consume)); {
+	case dup:
 		return fmt.Errorf("%w: %v", ErrDuplicate, t)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.codecs[t] != nil {
-		return fmt.Errorf("%w: %v", ErrDuplicate, t)
-	}
-	if s.looked[t] {
+	case inUse:
 		return fmt.Errorf("%w: %v", ErrInUse, t)
 	}
-	s.codecs[t] = erased.Of(f.Append, f.Consume)
 	return nil
-}
-
-// lookup returns the fast path for t, or nil. The engine calls it (through
-// erased.Lookup) while building a plan; from then on Register refuses t
-// for this set.
-func (s *Set) lookup(t reflect.Type) *erased.Codec {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.looked[t] = true
-	return s.codecs[t]
-}
-
-func init() {
-	erased.Lookup = func(set any, t reflect.Type) *erased.Codec { return set.(*Set).lookup(t) }
-	for _, c := range builtins {
-		erased.Builtin[c.Type] = c
-	}
 }

@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -82,7 +83,7 @@ func FuzzCodecs(f *testing.F) {
 		engine := sel&0x10 == 0
 		if sel&0x20 != 0 {
 			useBulk = false
-			defer func() { useBulk = hostLittleEndian }()
+			defer func() { useBulk = bulk.LittleEndian }()
 		}
 		fuzzCodecs[int(sel&0x0f)%len(fuzzCodecs)](t, data[1:], engine)
 	})

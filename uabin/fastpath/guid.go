@@ -5,13 +5,14 @@ import (
 	"unsafe"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
 // appendGUID appends g: Data1 UInt32, Data2 and Data3 UInt16, Data4 as it
 // is (Part 6 §5.2.2.6).
 func appendGUID(w *wire.Writer, g *types.GUID) {
-	if hostLittleEndian {
+	if bulk.LittleEndian {
 		// The memory of a GUID is its wire form here (no padding, the
 		// integers little-endian): one copy.
 		w.Raw((*[16]byte)(unsafe.Pointer(g))[:])
@@ -30,7 +31,7 @@ func consumeGUID(r *wire.Reader, g *types.GUID) {
 		*g = types.GUID{}
 		return
 	}
-	if hostLittleEndian {
+	if bulk.LittleEndian {
 		// One 16-byte copy, as in appendGUID: field by field, a GUID read
 		// whole right after (NodeID's GUID form) stalls on the stores.
 		*(*[16]byte)(unsafe.Pointer(g)) = [16]byte(b)

@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"math"
 	"math/rand"
 	"reflect"
@@ -397,7 +398,7 @@ func TestRoundTrip(t *testing.T) {
 	t.Run("ExtensionObject", func(t *testing.T) { roundTrip(t, extensionObjectFns, 2000, (*gen).extensionObject) })
 	t.Run("Portable", func(t *testing.T) {
 		useBulk = false
-		defer func() { useBulk = hostLittleEndian }()
+		defer func() { useBulk = bulk.LittleEndian }()
 		roundTrip(t, variantFns, 3000, (*gen).variant)
 	})
 }

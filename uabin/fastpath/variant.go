@@ -1,11 +1,10 @@
 package fastpath
 
 import (
-	"encoding/binary"
 	"math"
 
 	"github.com/uabin/uabin/types"
-	"github.com/uabin/uabin/uabin/internal/nan"
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -412,7 +411,9 @@ func appendNumbers[E numeric](w *wire.Writer, t types.BuiltinType, val any) (int
 	return len(s), true
 }
 
-// appendFloat32s appends Floats, every NaN as the canonical NaN.
+// appendFloat32s appends Floats, every NaN as the canonical NaN: in one
+// copy where useBulk (bulk.AppendFloat32s, the engine's routine too), else
+// one by one.
 func appendFloat32s(w *wire.Writer, s []float32) {
 	if !useBulk {
 		for _, x := range s {
@@ -420,20 +421,14 @@ func appendFloat32s(w *wire.Writer, s []float32) {
 		}
 		return
 	}
-	start := len(w.Buf)
-	appendBulk(w, types.TypeFloat, s)
-	if !nan.Has32(s) {
-		return
+	if bulkHook != nil {
+		bulkHook(types.TypeFloat)
 	}
-	out := w.Buf[start:]
-	for i, x := range s {
-		if x != x {
-			binary.LittleEndian.PutUint32(out[4*i:], wire.NaN32)
-		}
-	}
+	w.Buf = bulk.AppendFloat32s(w.Buf, s)
 }
 
-// appendFloat64s appends Doubles, every NaN as the canonical NaN.
+// appendFloat64s appends Doubles, every NaN as the canonical NaN, as
+// appendFloat32s.
 func appendFloat64s(w *wire.Writer, s []float64) {
 	if !useBulk {
 		for _, x := range s {
@@ -441,17 +436,10 @@ func appendFloat64s(w *wire.Writer, s []float64) {
 		}
 		return
 	}
-	start := len(w.Buf)
-	appendBulk(w, types.TypeDouble, s)
-	if !nan.Has64(s) {
-		return
+	if bulkHook != nil {
+		bulkHook(types.TypeDouble)
 	}
-	out := w.Buf[start:]
-	for i, x := range s {
-		if x != x {
-			binary.LittleEndian.PutUint64(out[8*i:], wire.NaN64)
-		}
-	}
+	w.Buf = bulk.AppendFloat64s(w.Buf, s)
 }
 
 // elemFailedW reports whether the element i just appended failed, adding

@@ -101,15 +101,15 @@ func Verify[T any](s *Set, samples ...T) error {
 		s = Default
 	}
 	t := reflect.TypeFor[T]()
-	if erased.Engine.Marshal == nil {
+	if erased.Engine == nil {
 		return fmt.Errorf("%w: fastpath: Verify needs package github.com/uabin/uabin/uabin in the program", wire.ErrInvalid)
 	}
 	for _, empty := range []bool{false, true} {
 		var prev []byte // the plan's bytes of the previous sample, if it encoded
 		for i := range samples {
 			m := &Mismatch{Type: t, Sample: i, EmptyStrings: empty, Offset: -1, Fast: -1, Plan: -1}
-			pb, perr := erased.Engine.Marshal(s, true, empty, &samples[i])
-			fb, ferr := erased.Engine.Marshal(s, false, empty, &samples[i])
+			pb, perr := erased.Engine.Marshal((*erased.Set)(s), true, empty, &samples[i])
+			fb, ferr := erased.Engine.Marshal((*erased.Set)(s), false, empty, &samples[i])
 			m.Step, m.FastLen, m.PlanLen = "encoding", len(fb), len(pb)
 			if d := errorDiff(ferr, perr); d != "" {
 				m.Difference = d
@@ -152,8 +152,8 @@ func Verify[T any](s *Set, samples ...T) error {
 func decodeDiff[T any](s *Set, empty bool, b, prev []byte) string {
 	var fv, pv T
 	if prev != nil {
-		ferr := erased.Engine.Unmarshal(s, false, empty, prev, &fv)
-		perr := erased.Engine.Unmarshal(s, true, empty, prev, &pv)
+		ferr := erased.Engine.Unmarshal((*erased.Set)(s), false, empty, prev, &fv)
+		perr := erased.Engine.Unmarshal((*erased.Set)(s), true, empty, prev, &pv)
 		if d := errorDiff(ferr, perr); d != "" {
 			return "decoding the previous sample: " + d
 		}
@@ -161,8 +161,8 @@ func decodeDiff[T any](s *Set, empty bool, b, prev []byte) string {
 			return "decoding the previous sample: " + d
 		}
 	}
-	ferr := erased.Engine.Unmarshal(s, false, empty, b, &fv)
-	perr := erased.Engine.Unmarshal(s, true, empty, b, &pv)
+	ferr := erased.Engine.Unmarshal((*erased.Set)(s), false, empty, b, &fv)
+	perr := erased.Engine.Unmarshal((*erased.Set)(s), true, empty, b, &pv)
 	if d := errorDiff(ferr, perr); d != "" {
 		return d
 	}

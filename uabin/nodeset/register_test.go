@@ -98,7 +98,7 @@ func TestRegisterWithNamespace0(t *testing.T) {
 	if string(b) != string(want) {
 		t.Errorf("got  % x\nwant % x", b, want)
 	}
-	if got, want := x.String(), `Reading{Name: "r", Year: 2024, State: Ready|Busy, Access: CurrentRead, Unit: {`; len(got) < len(want) || got[:len(want)] != want {
+	if got, want := x.String(), `Reading{Name: "r", Year: 2024, State: Ready|Busy, Access: CurrentRead, Unit: EUInformation{`; len(got) < len(want) || got[:len(want)] != want {
 		t.Errorf("String: %s", got)
 	}
 }

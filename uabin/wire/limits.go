@@ -21,9 +21,17 @@ const (
 	DefaultMaxMessageSize = 2097152
 )
 
+// HardMaxDepth caps MaxDepth, also when it is negative ("no limit") or
+// larger: deeper recursion could exhaust the goroutine stack, which is a
+// fatal error, not a panic that could be turned into an error.
+const HardMaxDepth = 100000
+
 // Limits bound what a decoder accepts from untrusted input. A zero field
 // means the matching Default constant; a negative field means no limit
-// (other than the bytes actually present, which always bound allocation).
+// (other than the bytes actually present, which always bound allocation),
+// except for MaxDepth, which is always capped at HardMaxDepth. Resolved,
+// Depth and MessageSize apply these rules; they are the only code that
+// does.
 type Limits struct {
 	MaxDepth            int // nesting depth, see DefaultMaxDepth
 	MaxArrayLength      int // elements per array, see DefaultMaxArrayLength
@@ -32,19 +40,43 @@ type Limits struct {
 	MaxMessageSize      int // bytes of input per decoding call, see DefaultMaxMessageSize
 }
 
-// Resolved returns l with zero fields replaced by the defaults and negative
-// fields replaced by the largest int.
+// Resolved returns l with zero fields replaced by the defaults, negative
+// fields replaced by the largest int, and MaxDepth as Depth gives it.
 func (l Limits) Resolved() Limits {
-	if l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0 {
-		return defaultLimits // the common case; field by field, as l == Limits{} is a memequal call
+	if l.IsDefault() {
+		return defaultLimits // the common case
 	}
-	l.MaxDepth = resolve(l.MaxDepth, DefaultMaxDepth)
+	l.MaxDepth = l.Depth()
 	l.MaxArrayLength = resolve(l.MaxArrayLength, DefaultMaxArrayLength)
 	l.MaxStringLength = resolve(l.MaxStringLength, DefaultMaxStringLength)
 	l.MaxByteStringLength = resolve(l.MaxByteStringLength, DefaultMaxByteStringLength)
 	l.MaxMessageSize = resolve(l.MaxMessageSize, DefaultMaxMessageSize)
 	return l
 }
+
+// IsDefault reports whether every field of l is zero: the defaults.
+// (Field by field: l == Limits{} is a memequal call.)
+func (l *Limits) IsDefault() bool {
+	return l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0
+}
+
+// Depth returns MaxDepth resolved: DefaultMaxDepth for 0, HardMaxDepth
+// for a negative value or one above it.
+func (l *Limits) Depth() int { return resolveDepth(l.MaxDepth) }
+
+func resolveDepth(md int) int {
+	switch {
+	case md == 0:
+		return DefaultMaxDepth
+	case md < 0 || md > HardMaxDepth:
+		return HardMaxDepth
+	}
+	return md
+}
+
+// MessageSize returns MaxMessageSize resolved: DefaultMaxMessageSize for
+// 0, the largest int for a negative value.
+func (l *Limits) MessageSize() int { return resolve(l.MaxMessageSize, DefaultMaxMessageSize) }
 
 const maxInt = int(^uint(0) >> 1)
 

@@ -24,7 +24,7 @@ type Reader struct {
 	// fields); see Limits.Resolved.
 	Limits Limits
 
-	bodies hook.BodyConsumer // decodes ExtensionObject bodies (set by package uabin); may be nil
+	bodies hook.BodyConsumer // decodes ExtensionObject bodies (set by the engine, uabin/internal/engine); may be nil
 	strs   []byte            // backing array of the strings decoded since Reset (see Text)
 
 	// A fixed-size read past the end records errShort and these (the
@@ -55,7 +55,7 @@ func (r *Reader) Reset(b []byte, l Limits) {
 	if r.strs != nil {
 		r.strs = nil // the strings of the last input belong to its values
 	}
-	if l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0 {
+	if l.IsDefault() {
 		// The defaults, which a reused Reader mostly has already: compared
 		// field by field, stored only when they differ (a 40-byte struct
 		// compared and copied whole costs a memequal call and a stalled
@@ -83,6 +83,11 @@ func (r *Reader) Err() error {
 	}
 	return r.err
 }
+
+// OK reports whether no error is recorded: Err() == nil without building
+// the error of a short read (see shortOff), small enough to inline where
+// Err does not.
+func (r *Reader) OK() bool { return r.err == nil }
 
 // shortError replaces errShort with the error of the short read it
 // stands for.
@@ -429,13 +434,11 @@ func (r *Reader) Raw(n int) []byte {
 // Init readies r, a zero Reader (such as a new variable), to read b with
 // limits l, which must be resolved (Limits.Resolved). It only stores, so
 // on a Reader on the caller's stack it is cheaper than Reset, which reads
-// r's limits to leave equal ones alone.
+// r's limits to leave equal ones alone. l should not point to limits just
+// stored field by field: the copy is made of 16-byte moves, which stall
+// on such stores (docs/performance.md, entry 20); the engine passes
+// wire's defaults or limits resolved once per Codec.
 func (r *Reader) Init(b []byte, l *Limits) {
 	r.buf, r.end = b, len(b)
-	// Field by field: a struct copy is made of overlapping 16-byte moves,
-	// which stall when l was just stored field by field (a spilled
-	// argument).
-	r.Limits.MaxDepth, r.Limits.MaxArrayLength = l.MaxDepth, l.MaxArrayLength
-	r.Limits.MaxStringLength, r.Limits.MaxByteStringLength = l.MaxStringLength, l.MaxByteStringLength
-	r.Limits.MaxMessageSize = l.MaxMessageSize
+	r.Limits = *l
 }

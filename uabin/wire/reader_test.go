@@ -192,6 +192,46 @@ func TestErrorPaths(t *testing.T) {
 	}
 }
 
+// TestNegativeMaxDepth: a negative MaxDepth (no limit) means HardMaxDepth
+// everywhere: in Resolved and Depth, for a Reader and for a Writer, which
+// therefore fail at the same level; a value above HardMaxDepth is capped
+// by Resolved and Depth (which the engine's Writers are set from).
+func TestNegativeMaxDepth(t *testing.T) {
+	for _, c := range []struct{ max, want int }{
+		{0, DefaultMaxDepth}, {-1, HardMaxDepth}, {-1 << 40, HardMaxDepth}, {7, 7},
+		{HardMaxDepth, HardMaxDepth}, {HardMaxDepth + 1, HardMaxDepth}, {math.MaxInt, HardMaxDepth},
+	} {
+		l := Limits{MaxDepth: c.max}
+		if got := l.Depth(); got != c.want {
+			t.Errorf("Limits{MaxDepth: %d}.Depth() = %d, want %d", c.max, got, c.want)
+		}
+		if got := l.Resolved().MaxDepth; got != c.want {
+			t.Errorf("Limits{MaxDepth: %d}.Resolved().MaxDepth = %d, want %d", c.max, got, c.want)
+		}
+		r := NewReader(nil, l)
+		w := Writer{MaxDepth: c.max}
+		if c.max > HardMaxDepth {
+			w.MaxDepth = l.Depth() // as the engine sets it
+		}
+		n := 0
+		for r.Enter() {
+			if !w.Enter() {
+				t.Fatalf("MaxDepth %d: the Writer stops at %d, the Reader goes on", c.max, n)
+			}
+			n++
+		}
+		if w.Enter() || n != c.want || !errors.Is(r.Err(), ErrLimitExceeded) || !errors.Is(w.Err(), ErrLimitExceeded) {
+			t.Errorf("MaxDepth %d: %d levels (want %d); reader %v, writer %v", c.max, n, c.want, r.Err(), w.Err())
+		}
+	}
+	if got := (&Limits{MaxMessageSize: -1}).MessageSize(); got != math.MaxInt {
+		t.Errorf("MessageSize of -1: %d", got)
+	}
+	if got := (&Limits{}).MessageSize(); got != DefaultMaxMessageSize {
+		t.Errorf("MessageSize of 0: %d", got)
+	}
+}
+
 func TestLimitsResolved(t *testing.T) {
 	l := Limits{MaxArrayLength: 7, MaxStringLength: -1}.Resolved()
 	want := Limits{

@@ -21,15 +21,19 @@ type Writer struct {
 	// EmptyStrings writes a Go "" as an empty String (length 0) instead of
 	// a null String (length -1) in Str.
 	EmptyStrings bool
-	// MaxDepth bounds the nesting levels entered with Enter (0 means
-	// DefaultMaxDepth). Encoding counts the same levels as decoding
-	// (docs/types.md), so a cyclic value fails instead of exhausting the
-	// stack, and the plans and the fast paths fail at the same value.
+	// MaxDepth bounds the nesting levels entered with Enter, as
+	// Limits.MaxDepth bounds decoding: 0 means DefaultMaxDepth and a
+	// negative value ("no limit") HardMaxDepth, as Limits.Depth resolves
+	// them (the engine sets MaxDepth from Limits.Depth; a bare Writer
+	// takes a value above HardMaxDepth as it is). Encoding counts the same
+	// levels as decoding (docs/types.md), so a cyclic value fails instead
+	// of exhausting the stack, and the plans and the fast paths fail at the
+	// same value.
 	MaxDepth int
 
 	err    error
 	depth  int
-	bodies hook.BodyAppender // encodes ExtensionObject bodies (set by package uabin); may be nil
+	bodies hook.BodyAppender // encodes ExtensionObject bodies (set by the engine, uabin/internal/engine); may be nil
 }
 
 // Err returns the first error recorded, or nil.
@@ -71,13 +75,14 @@ func (w *Writer) Enter() bool {
 }
 
 // enterSlow finishes Enter when the depth is above MaxDepth, which also
-// happens on every Enter while MaxDepth is 0 (meaning DefaultMaxDepth).
+// happens on every Enter while MaxDepth is 0 or negative (resolved as
+// Limits.Depth resolves them).
 //
 //go:noinline
 func (w *Writer) enterSlow() bool {
 	max := w.MaxDepth
 	if max <= 0 {
-		max = DefaultMaxDepth
+		max = resolveDepth(max)
 	}
 	if w.depth <= max {
 		return true

@@ -1,9 +1,13 @@
 // Package erased holds the codecs of uabin/fastpath with their Go type
-// erased, as package uabin calls them: the built-in codecs that the engine
-// always uses, and the fast paths of a fastpath.Set. It keeps
-// unsafe.Pointer out of fastpath's API: fastpath fills in this package's
-// variables at initialisation, and uabin reads them. The other way round,
-// uabin fills in Engine, which fastpath.Verify calls.
+// erased, as the engine (uabin/internal/engine) calls them: the built-in
+// codecs that the engine always uses, and the fast paths of a
+// fastpath.Set, which is a Set of this package (type fastpath.Set
+// erased.Set), so that the engine reads a set's codecs by a conversion,
+// not through a variable that fastpath fills. It keeps unsafe.Pointer out
+// of fastpath's API. It also holds the one top-level stack path
+// (stack.go) and Engine, which fastpath.Verify calls.
+//
+// This file imports unsafe (the erased pointers).
 package erased
 
 import (
@@ -30,27 +34,25 @@ type Codec struct {
 	IsZero func(p unsafe.Pointer) bool
 
 	// AppendTop and ConsumeTop, where set, encode and decode a top-level
-	// value with a Writer or Reader of their own, on their stack, so that
-	// the call needs no pooled state. They are set for the built-ins
-	// (every one but ExtensionObject). They report false if the value
-	// fails or meets an ExtensionObject body, which needs the call's
-	// registry (hook.Deferred); the engine then runs the call the usual
-	// way, which gives the result or the error with its path. maxDepth is
-	// the Writer's MaxDepth; the limits are resolved (wire.Limits.Resolved)
-	// and must not be retained.
-	AppendTop  func(b []byte, emptyStrings bool, maxDepth int, p unsafe.Pointer) ([]byte, bool)
-	ConsumeTop func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool)
+	// value with a Writer or Reader of their own, on their stack
+	// (AppendStack, ConsumeStack), so that the call needs no pooled state.
+	// They are set for the built-ins (every one but ExtensionObject). They
+	// report false if the value fails or meets an ExtensionObject body,
+	// which needs the call's registry (hook.Deferred); the engine then runs
+	// the call the usual way, which gives the result or the error with its
+	// path. maxDepth is the Writer's MaxDepth; the limits are resolved
+	// (wire.Limits.Resolved) and must not be retained.
+	AppendTop  AppendTop
+	ConsumeTop ConsumeTop
 }
 
-// Builtin maps each Go type that the ua: tags cannot describe (NodeID,
-// ExpandedNodeID, time.Time, Variant, ExtensionObject) to its one codec.
-// Filled by package fastpath at initialisation and never changed after.
-var Builtin = map[reflect.Type]*Codec{}
+// AppendTop encodes a top-level value with a Writer on its own stack
+// (AppendStack); see Codec.AppendTop.
+type AppendTop = func(b []byte, emptyStrings bool, maxDepth int, p unsafe.Pointer) ([]byte, bool)
 
-// Lookup returns the fast path that the *fastpath.Set set holds for t, or
-// nil. From then on the set refuses to register one for t. Set by package
-// fastpath.
-var Lookup func(set any, t reflect.Type) *Codec
+// ConsumeTop decodes a top-level value with a Reader on its own stack
+// (ConsumeStack); see Codec.ConsumeTop.
+type ConsumeTop = func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool)
 
 // Of erases the type of a pair of typed functions.
 func Of[T any](app func(*wire.Writer, *T) bool, cons func(*wire.Reader, *T) bool) *Codec {

@@ -1,7 +1,8 @@
-// Package hook connects package uabin to state kept inside uabin/wire's
-// Reader and Writer without exporting that state from wire: the codec of
-// ExtensionObject bodies, which only the engine's type registry can encode
-// and decode.
+// Package hook connects the binary engine (uabin/internal/engine) to state
+// kept inside uabin/wire's Reader and Writer without exporting that state
+// from wire: the codec of ExtensionObject bodies, which only the engine's
+// type registry can encode and decode. The engine's call state implements
+// the typed interfaces BodyAppender and BodyConsumer.
 //
 // Package wire sets the offsets of the slots at initialisation, since this
 // package sits below wire and cannot name its types. The slots are reached
@@ -9,7 +10,8 @@
 // Reader or Writer does not escape to the heap: an indirect call would make
 // every codec that may meet an ExtensionObject (Variant, DataValue) leak its
 // Writer, and a top-level Variant could not be encoded with a Writer on the
-// stack.
+// stack. This file imports unsafe for that (docs/design.md lists every
+// file that does).
 package hook
 
 import (

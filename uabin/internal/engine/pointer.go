@@ -1,9 +1,10 @@
-package uabin
+package engine
 
 // This file is the only one in the package that imports unsafe or reflect2
-// (style practice 3). Every other file works with the small vocabulary
-// below: a pointer to a Go value, offsets added to it, typed views of it,
-// and a handful of allocation helpers for types known only at run time.
+// (style practice 3; docs/design.md lists every file of the module that
+// imports unsafe). Every other file works with the small vocabulary below:
+// a pointer to a Go value, offsets added to it, typed views of it, and a
+// handful of allocation helpers for types known only at run time.
 // Replacing reflect2 with reflect + unsafe.Add would touch this file only.
 // reflect2's map APIs are not used (they broke on recent Go releases).
 
@@ -12,6 +13,10 @@ import (
 	"unsafe"
 
 	"github.com/modern-go/reflect2"
+
+	"github.com/uabin/uabin/internal/uamodel"
+	"github.com/uabin/uabin/uabin/internal/erased"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 // pointer points to a Go value whose type the codec in hand knows.
@@ -54,12 +59,10 @@ func (h *sliceHeader) dataPtr() pointer { return pointer{h.data} }
 // numeric arrays whose memory layout is their wire layout).
 func (p pointer) bytes(n int) []byte { return unsafe.Slice((*byte)(p.p), n) }
 
-// hostLittleEndian is true on little-endian hosts, where the bulk copies
-// are allowed.
-var hostLittleEndian = func() bool {
-	x := uint16(1)
-	return *(*byte)(unsafe.Pointer(&x)) == 1
-}()
+// floats32 and floats64 view n Floats or Doubles at p (the bulk copies of
+// float arrays, whose NaNs are then made canonical).
+func (p pointer) floats32(n int) []float32 { return unsafe.Slice((*float32)(p.p), n) }
+func (p pointer) floats64(n int) []float64 { return unsafe.Slice((*float64)(p.p), n) }
 
 // ifaceData returns the data word of an interface value: for a pointer or
 // a pointer-shaped value the value itself, otherwise a pointer to the boxed
@@ -130,3 +133,64 @@ func rtypeOf(v any) uintptr { return reflect2.RTypeOf(v) }
 
 // rtype returns the type word of t, as rtypeOf gives it for values of t.
 func rtype(t reflect.Type) uintptr { return reflect2.Type2(t).RType() }
+
+// Options returns the uabin.Options at o as the engine reads them: the
+// same memory, Of[R] and Options having the same fields, and Types
+// pointing to a uabin.Registry, whose first field is the uamodel.Registry
+// the engine reads (CheckRegistry). A conversion, no copy: a copy of the
+// 88 bytes of Options, and the call level it took, were a fifth of
+// encoding a UInt32.
+func (o *Of[R]) Options() *Options { return (*Options)(unsafe.Pointer(o)) }
+
+// CheckRegistry panics unless a *R may be read as a *uamodel.Registry:
+// R is a struct whose first field, at offset 0, is a uamodel.Registry.
+func CheckRegistry[R any]() {
+	t := reflect.TypeFor[R]()
+	if t.Kind() != reflect.Struct || t.NumField() == 0 || t.Field(0).Type != reflect.TypeFor[uamodel.Registry]() || t.Field(0).Offset != 0 {
+		panic("engine: " + t.String() + " does not start with a uamodel.Registry")
+	}
+}
+
+// defaultVar points to uabin's DefaultRegistry variable, a *uabin.Registry
+// read as a *uamodel.Registry (SetDefaultRegistry). It is data, read when
+// a call needs the registry and its Options have none; the engine never
+// calls package uabin.
+var defaultVar *unsafe.Pointer
+
+// SetDefaultRegistry tells the engine where the default registry is: the
+// variable p points to (uabin.DefaultRegistry), read on every use, so that
+// assigning it takes effect as it always has. Package uabin calls it at
+// initialisation.
+func SetDefaultRegistry[R any](p **R) {
+	CheckRegistry[R]()
+	defaultVar = (*unsafe.Pointer)(unsafe.Pointer(p))
+}
+
+// defaultRegistry returns the registry of Options with no Types.
+func defaultRegistry() *uamodel.Registry { return (*uamodel.Registry)(*defaultVar) }
+
+// setStack gives c its stack path (entry.go), if its kind has one: a
+// closure that calls the primitive or flat codec with erased.AppendStack
+// (a direct call: the Writer stays on the closure's stack), or the
+// AppendTop and ConsumeTop of a codec of fastpath.
+func setStack(c *codec) {
+	switch {
+	case c.op != opCodec:
+		o := c.op
+		c.stackApp = func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			return erased.AppendStack(b, e, d, (*byte)(p), func(w *wire.Writer, p *byte) { appendPrimitive(w, pointerTo(p), o) })
+		}
+		c.stackCons = func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
+			return erased.ConsumeStack(b, l, (*byte)(p), func(r *wire.Reader, p *byte) { consumePrimitive(r, pointerTo(p), o) })
+		}
+	case c.flat != flatNone:
+		c.stackApp = func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			return erased.AppendStack(b, e, d, (*byte)(p), func(w *wire.Writer, p *byte) { appendFlat(w, pointerTo(p), c) })
+		}
+		c.stackCons = func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
+			return erased.ConsumeStack(b, l, (*byte)(p), func(r *wire.Reader, p *byte) { consumeFlat(r, pointerTo(p), c) })
+		}
+	case c.ext != nil && c.ext.AppendTop != nil:
+		c.stackApp, c.stackCons = c.ext.AppendTop, c.ext.ConsumeTop
+	}
+}

@@ -1,4 +1,4 @@
-package uabin
+package engine
 
 // The codecs of uabin/fastpath as the engine calls them: the built-in
 // codecs of the types tags cannot describe (always used), and fast paths in
@@ -12,7 +12,7 @@ func zeroFast(p pointer, c *codec) bool { return c.plan.isZero(p, c.plan) }
 
 // appendFast tries the fast path and falls back to the plan when it
 // declines. When a fast path fails, the call is run again without fast
-// paths (appendTop), so that the error is the plan's in both modes; the
+// paths (appendCodec, consumeCodec), so that the error is the plan's in both modes; the
 // success path pays nothing for it.
 func appendFast(s *appendState, p pointer, c *codec) {
 	if !c.ext.Append(&s.w, p.raw()) {

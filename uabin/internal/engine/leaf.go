@@ -1,4 +1,4 @@
-package uabin
+package engine
 
 // Leaves: primitives, byte strings, and the codecs that tag options make
 // for them (the integer wire type of an int, uint or uintptr; max=N;
@@ -125,9 +125,9 @@ func appendIntAs(s *appendState, p pointer, c *codec) {
 	}
 	if !ok {
 		if signedGo {
-			s.w.Failf(wire.ErrInvalid, "%d does not fit in the wire type %s", v, opName[c.conv.wireOp])
+			s.w.Failf(wire.ErrInvalid, "%d does not fit in the wire type %s", v, opBuiltin[c.conv.wireOp])
 		} else {
-			s.w.Failf(wire.ErrInvalid, "%d does not fit in the wire type %s", u, opName[c.conv.wireOp])
+			s.w.Failf(wire.ErrInvalid, "%d does not fit in the wire type %s", u, opBuiltin[c.conv.wireOp])
 		}
 		return
 	}
@@ -185,7 +185,7 @@ func consumeIntAs(s *consumeState, p pointer, c *codec) {
 		fits = !(signedWire && v < 0) && uint64(uintptr(u)) == u
 	}
 	if !fits {
-		r.FailAt(at, wire.ErrInvalid, "%s value does not fit in %v", opName[c.conv.wireOp], c.typ)
+		r.FailAt(at, wire.ErrInvalid, "%s value does not fit in %v", opBuiltin[c.conv.wireOp], c.typ)
 		return
 	}
 	switch c.typ.Kind() {
@@ -196,12 +196,6 @@ func consumeIntAs(s *consumeState, p pointer, c *codec) {
 	default:
 		*as[uintptr](p) = uintptr(u)
 	}
-}
-
-var opName = [...]string{
-	opBool: "Boolean", opInt8: "SByte", opUint8: "Byte", opInt16: "Int16", opUint16: "UInt16",
-	opInt32: "Int32", opUint32: "UInt32", opInt64: "Int64", opUint64: "UInt64",
-	opFloat32: "Float", opFloat64: "Double", opString: "String", opCodec: "", opVariant: "Variant",
 }
 
 func appendBytes(s *appendState, p pointer, _ *codec) { appendByteString(&s.w, p) }

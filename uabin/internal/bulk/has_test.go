@@ -1,4 +1,4 @@
-package nan
+package bulk
 
 import (
 	"encoding/binary"

@@ -1,14 +1,16 @@
-package uabin
+package engine
 
 // Structures (Part 6 §5.2.6), with an encoding mask (§5.2.7 optional
 // fields; the mask/bit=N form of DataValue, LocalizedText, DiagnosticInfo)
-// or as unions (§5.2.8). A Go struct and a run-time structure definition
-// (dynamic_plan.go) are planned by the same function, planStruct, from a
-// list of fieldSpecs, and encoded by the same loops.
+// or as unions (§5.2.8). A Go struct and a run-time structure (dynamic.go)
+// are planned by the same function, planStruct, from their models
+// (uamodel.Struct), and encoded by the same loops.
 
 import (
+	"encoding/binary"
 	"reflect"
 
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -25,7 +27,7 @@ type structPlan struct {
 
 // A field describes how one struct field is put on the wire.
 type field struct {
-	name   string  // field name, used only to build error paths
+	name   string  // field name (uamodel.Field.GoName), used only to build error paths
 	off    uintptr // offset from the start of the struct
 	op     op      // inline encoding op, or opCodec to call c
 	dop    op      // inline decoding op (differs from op for max=N), or opCodec
@@ -38,149 +40,31 @@ type field struct {
 	zeros  bool    // for isMask: a computed mask; the field keeps the bits of fields sent although zero (`mask,zero`)
 }
 
-// A fieldSpec is a field as the struct planner receives it.
-type fieldSpec struct {
-	name     string       // field name
-	off      uintptr      // offset in the struct
-	typ      reflect.Type // Go type of the field
-	tag      tagInfo      // its ua: tag
-	exported bool         // only exported fields are encoded, except a blank mask
-	c        *codec       // the field's codec, when the caller made it (run-time structures)
-}
-
-// fillStruct plans a Go struct from its fields and their tags.
-func (b *builder) fillStruct(c *codec, path string) *planError {
-	t := c.typ
-	specs := make([]fieldSpec, 0, t.NumField())
-	for i := 0; i < t.NumField(); i++ {
-		sf := t.Field(i)
-		fpath := joinField(path, sf.Name)
-		if path == "" {
-			fpath = joinField(t.Name(), sf.Name)
-		}
-		ti, err := parseTag(sf.Tag.Get("ua"))
-		if err != nil {
-			return unsupported(fpath, sf.Type, "%v", err)
-		}
-		specs = append(specs, fieldSpec{name: sf.Name, off: sf.Offset, typ: sf.Type, tag: ti, exported: sf.IsExported()})
-	}
-	st, err := b.planStruct(c, specs, path)
-	if err != nil {
-		return err
-	}
-	if len(st.fields) == 0 && hasUnexported(specs) {
-		return unsupported(path, t, "only unexported fields: a value would encode to nothing (export the fields, or tag them ua:\"-\" to say so)")
-	}
-	st.enter = st.enter || t == typeDataValue || t == typeDiagInfo
-	return nil
-}
-
-// hasUnexported reports whether a field is skipped only because it is
-// not exported.
-func hasUnexported(specs []fieldSpec) bool {
-	for _, sp := range specs {
-		if !sp.exported && !sp.tag.skip {
-			return true
-		}
-	}
-	return false
-}
-
-// planStruct makes c the codec of a structure with the given fields; path
-// is where the structure was met ("" at the top level, where field paths
-// start with the type's name).
-func (b *builder) planStruct(c *codec, specs []fieldSpec, path string) (*structPlan, *planError) {
-	st := c.st // a run-time structure's block has one already (dynBlock)
-	if st == nil {
-		st = new(structPlan)
-		c.st = st
-	}
-	st.storedAt, st.zerosAt = -1, -1
+// planStruct makes c the codec of the structure modelled by ms: the
+// loop of its encoding, a field record per encoded field and its minimum
+// wire size. The codecs of the fields of a run-time structure that hold
+// nested structures or matrices are made by dynField (dynamic.go).
+func (b *builder) planStruct(c *codec, ms *uamodel.Struct) {
+	st := &structPlan{storedAt: -1, zerosAt: -1, owned: ms.Owned, enter: ms.Enter,
+		implicit: ms.Encoding == uamodel.OptionalFields}
+	c.st = st
 	c.append, c.consume, c.isZero = appendStruct, consumeStruct, zeroStruct
-	var (
-		maskSeen  bool
-		maskWide  bool
-		masked    bool
-		union     bool
-		optionals int
-		bits      uint32
-	)
-	for _, sp := range specs {
-		fpath := joinField(path, sp.name)
-		if path == "" {
-			fpath = joinField(c.typ.Name(), sp.name)
-		}
-		ti := sp.tag
-		if ti.skip || (!ti.mask && !sp.exported) {
-			continue
-		}
-		if ti.zero && !ti.mask {
-			return nil, unsupported(fpath, sp.typ, "the zero option applies to a mask field only")
-		}
-		f := field{name: sp.name, off: sp.off, bit: -1}
-		switch {
-		case ti.mask:
-			k := sp.typ.Kind()
-			if k != reflect.Uint8 && k != reflect.Uint32 {
-				return nil, unsupported(fpath, sp.typ, "a mask field must be a uint8 or uint32")
-			}
-			if maskSeen || optionals > 0 || union {
-				return nil, unsupported(fpath, sp.typ, "a struct can have one encoding mask (mask or optional), not both, and no switch")
-			}
-			maskSeen, maskWide = true, k == reflect.Uint32
-			f.isMask, f.wide, f.stored = true, maskWide, sp.name != "_"
-			if f.stored && !sp.exported {
-				return nil, unsupported(fpath, sp.typ, "a stored mask field must be exported")
-			}
-			if ti.zero {
-				if !f.stored {
-					return nil, unsupported(fpath, sp.typ, "the zero option needs a named mask field to keep the bits in")
-				}
-				f.stored, f.zeros = false, true
-			}
-			f.c, _ = b.codec(sp.typ, fpath)
+	st.fields = make([]field, 0, len(ms.Fields))
+	for i := range ms.Fields {
+		mf := &ms.Fields[i]
+		f := field{name: mf.GoName, off: mf.Offset, bit: int8(mf.Bit)}
+		if mf.Presence == uamodel.MaskField {
+			f.isMask, f.wide = true, mf.MaskWide()
+			f.stored, f.zeros = mf.Mask == uamodel.Stored, mf.Mask == uamodel.Zeros
+			f.c = b.codec(mf.Type)
 			st.fields = append(st.fields, f)
-			masked = true
 			continue
-		case ti.sw:
-			if sp.typ.Kind() != reflect.Uint32 {
-				return nil, unsupported(fpath, sp.typ, "a switch field must be a uint32")
-			}
-			if len(st.fields) > 0 || maskSeen || optionals > 0 {
-				return nil, unsupported(fpath, sp.typ, "the switch field must be the first encoded field of a struct with no mask")
-			}
-			union = true
-		case ti.optional:
-			if maskSeen || union || ti.bit >= 0 {
-				return nil, unsupported(fpath, sp.typ, "optional cannot be combined with mask, bit=N or switch")
-			}
-			if optionals == 32 {
-				return nil, unsupported(fpath, sp.typ, "more than 32 optional fields")
-			}
-			f.bit = int8(optionals)
-			optionals++
-			st.implicit, masked = true, true
-		case ti.bit >= 0:
-			if !maskSeen {
-				return nil, unsupported(fpath, sp.typ, "bit=%d needs a mask field before it", ti.bit)
-			}
-			if !maskWide && ti.bit > 7 {
-				return nil, unsupported(fpath, sp.typ, "bit=%d does not fit in a Byte mask", ti.bit)
-			}
-			if bits&(1<<uint(ti.bit)) != 0 {
-				return nil, unsupported(fpath, sp.typ, "bit=%d is used twice", ti.bit)
-			}
-			f.bit = int8(ti.bit)
 		}
-		if f.bit >= 0 {
-			bits |= 1 << uint(f.bit)
-		}
-		fc := sp.c
-		if fc == nil {
-			var err *planError
-			if fc, err = b.fieldCodec(sp.typ, ti, fpath); err != nil {
-				return nil, err
-			}
+		var fc *codec
+		if mf.Type == nil {
+			fc = b.dynField(mf.Dyn)
+		} else {
+			fc = b.codec(mf.Type)
 		}
 		f.c = fc
 		f.op, f.dop, f.zop = fc.op, fc.op, zeroOp(fc)
@@ -189,7 +73,6 @@ func (b *builder) planStruct(c *codec, specs []fieldSpec, path string) (*structP
 		}
 		st.fields = append(st.fields, f)
 	}
-	st.owned = bits
 	for i := range st.fields {
 		f := &st.fields[i]
 		switch {
@@ -201,17 +84,17 @@ func (b *builder) planStruct(c *codec, specs []fieldSpec, path string) (*structP
 			st.bitIdx = append(st.bitIdx, i)
 		}
 	}
-	switch {
-	case union:
+	switch ms.Encoding {
+	case uamodel.Union:
 		c.append, c.consume = appendUnion, consumeUnion
 		c.minWire = 4
-	case masked:
+	case uamodel.OptionalFields, uamodel.Masked:
 		c.append, c.consume = appendMasked, consumeMasked
 	}
 	if st.implicit {
 		c.minWire += 4
 	}
-	if !union {
+	if ms.Encoding != uamodel.Union {
 		for i := range st.fields {
 			f := &st.fields[i]
 			switch {
@@ -224,7 +107,6 @@ func (b *builder) planStruct(c *codec, specs []fieldSpec, path string) (*structP
 			}
 		}
 	}
-	return st, nil
 }
 
 // zeroOp returns the op that tests and clears values of c inline: the
@@ -420,7 +302,7 @@ func appendMasked(s *appendState, p pointer, c *codec) {
 	}
 	if computed && at >= 0 {
 		if wide {
-			putUint32(s.w.Buf[at:], m)
+			binary.LittleEndian.PutUint32(s.w.Buf[at:], m)
 		} else {
 			s.w.Buf[at] = uint8(m)
 		}

@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package nan
+package bulk
 
 // Has64 reports whether s holds a NaN.
 //

@@ -1,12 +1,10 @@
-package uabin
+package engine
 
 // Containers: slices and Go arrays (OPC UA arrays, Part 6 §5.2.5) and
 // pointers.
 
 import (
-	"unsafe"
-
-	"github.com/uabin/uabin/uabin/internal/nan"
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -141,9 +139,9 @@ func zeroArray(p pointer, c *codec) bool {
 // appendElems writes n elements starting at base. Bulk elements are copied
 // in one block (their memory is their wire form on little-endian hosts);
 // floats are then scanned for NaNs, which must be written canonically.
-func appendElems(s *appendState, base pointer, n int, ec *codec, bulk bool) {
+func appendElems(s *appendState, base pointer, n int, ec *codec, block bool) {
 	if ec.op != opCodec {
-		appendPrimElems(&s.w, base, n, ec, bulk)
+		appendPrimElems(&s.w, base, n, ec, block)
 		return
 	}
 	size, x := ec.size, ec.ext
@@ -163,18 +161,18 @@ func appendElems(s *appendState, base pointer, n int, ec *codec, bulk bool) {
 
 // appendPrimElems is appendElems for primitive elements (ec.op is not
 // opCodec), which need only the Writer.
-func appendPrimElems(w *wire.Writer, base pointer, n int, ec *codec, bulk bool) {
+func appendPrimElems(w *wire.Writer, base pointer, n int, ec *codec, block bool) {
 	if n == 0 {
 		return
 	}
-	if bulk {
-		start := len(w.Buf)
-		w.Buf = append(w.Buf, base.bytes(n*int(ec.size))...)
+	if block {
 		switch ec.op {
 		case opFloat32:
-			fixNaN32(w.Buf[start:], base, n)
+			w.Buf = bulk.AppendFloat32s(w.Buf, base.floats32(n))
 		case opFloat64:
-			fixNaN64(w.Buf[start:], base, n)
+			w.Buf = bulk.AppendFloat64s(w.Buf, base.floats64(n))
+		default:
+			w.Buf = append(w.Buf, base.bytes(n*int(ec.size))...)
 		}
 		return
 	}
@@ -194,44 +192,10 @@ func appendPrimElems(w *wire.Writer, base pointer, n int, ec *codec, bulk bool) 
 	}
 }
 
-func fixNaN32(out []byte, base pointer, n int) {
-	s := unsafe.Slice((*float32)(base.p), n)
-	if !nan.Has32(s) {
-		return
-	}
-	for i, v := range s {
-		if v != v {
-			putUint32(out[4*i:], wire.NaN32)
-		}
-	}
-}
-
-func fixNaN64(out []byte, base pointer, n int) {
-	s := unsafe.Slice((*float64)(base.p), n)
-	if !nan.Has64(s) {
-		return
-	}
-	for i, v := range s {
-		if v != v {
-			putUint64(out[8*i:], wire.NaN64)
-		}
-	}
-}
-
-func putUint32(b []byte, v uint32) {
-	_ = b[3] // bounds check hint
-	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
-}
-
-func putUint64(b []byte, v uint64) {
-	putUint32(b, uint32(v))
-	putUint32(b[4:], uint32(v>>32))
-}
-
 // consumeElems decodes n elements into the memory starting at base.
-func consumeElems(s *consumeState, base pointer, n int, ec *codec, bulk bool) {
+func consumeElems(s *consumeState, base pointer, n int, ec *codec, block bool) {
 	if ec.op != opCodec {
-		consumePrimElems(&s.r, base, n, ec, bulk)
+		consumePrimElems(&s.r, base, n, ec, block)
 		return
 	}
 	size, x := ec.size, ec.ext
@@ -251,11 +215,11 @@ func consumeElems(s *consumeState, base pointer, n int, ec *codec, bulk bool) {
 
 // consumePrimElems is consumeElems for primitive elements, which need only
 // the Reader.
-func consumePrimElems(r *wire.Reader, base pointer, n int, ec *codec, bulk bool) {
+func consumePrimElems(r *wire.Reader, base pointer, n int, ec *codec, block bool) {
 	if n == 0 {
 		return
 	}
-	if bulk && r.Remaining() >= n*int(ec.size) {
+	if block && r.Remaining() >= n*int(ec.size) {
 		copy(base.bytes(n*int(ec.size)), r.Raw(n*int(ec.size)))
 		return
 	}
@@ -278,12 +242,6 @@ func consumePrimElems(r *wire.Reader, base pointer, n int, ec *codec, bulk bool)
 	// length was checked against the bytes left, so only after a bulk
 	// array was cut): its index follows from the offset of the error.
 	if err, ok := r.Err().(*wire.DecodeError); ok && err.Offset >= at {
-		addPath(err, wire.IndexPath((err.Offset-at)/opWire[o]))
+		addPath(err, wire.IndexPath((err.Offset-at)/opSize[o]))
 	}
-}
-
-// opWire is the wire size of the fixed-size primitives.
-var opWire = [...]int{
-	opCodec: 1, opBool: 1, opInt8: 1, opUint8: 1, opInt16: 2, opUint16: 2, opInt32: 4, opUint32: 4,
-	opInt64: 8, opUint64: 8, opFloat32: 4, opFloat64: 8, opString: 4, opVariant: 1,
 }

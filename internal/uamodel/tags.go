@@ -1,16 +1,15 @@
-package uabin
+package uamodel
 
 // The ua: struct tag grammar (docs/tags.md):
 //
 //	tag      = "-" | [WIRETYPE] { "," option }
 //	option   = "empty" | "raw" | "optional" | "mask" | "zero" | "switch" | "bit=" N | "max=" N | "name=" NAME
-//	WIRETYPE = one of the 25 OPC UA built-in type names (wireTypes)
+//	WIRETYPE = one of the 25 OPC UA built-in type names (types.BuiltinType.String)
 //	NAME     = the field's OPC UA name (StructureField.Name), when it differs from the Go name
 //
-// parseTag reads a tag into a tagInfo; checkWire checks a WIRETYPE against
-// the Go type it is written on. What the options mean for a struct is
-// decided by the struct planner (struct.go) and the leaf codecs
-// (builder.go).
+// ParseTag reads a tag into a Tag; checkWire checks a WIRETYPE against the
+// Go type it is written on. What the options mean for a structure is
+// decided when its model is built (build.go).
 
 import (
 	"fmt"
@@ -23,45 +22,45 @@ import (
 	"github.com/uabin/uabin/types"
 )
 
-// tagInfo is a parsed ua: tag.
-type tagInfo struct {
-	skip     bool   // "-": the field is not encoded
-	wire     string // the WIRETYPE, or ""
-	empty    bool   // "" is written as an empty String
-	raw      bool   // a Go array is written without its length
-	optional bool   // Part 6 §5.2.7 optional field
-	mask     bool   // the field is the struct's encoding mask
-	zero     bool   // with mask: a computed mask whose field keeps the bits of fields sent although zero
-	bit      int    // bit=N: the mask bit that decides presence; -1 if none
-	max      uint64 // max=N: decoding clamps to N
-	hasMax   bool   // max=N was given
-	sw       bool   // the union switch field (Part 6 §5.2.8)
-	name     string // name=NAME: the OPC UA field name; "" means the Go field name
+// Tag is a parsed ua: tag.
+type Tag struct {
+	Skip     bool              // "-": the field is not encoded
+	Wire     types.BuiltinType // the WIRETYPE, or 0
+	Empty    bool              // "" is written as an empty String
+	Raw      bool              // a Go array is written without its length
+	Optional bool              // Part 6 §5.2.7 optional field
+	Mask     bool              // the field is the structure's encoding mask
+	Zero     bool              // with Mask: a computed mask whose field keeps the bits of fields sent although zero
+	Bit      int               // bit=N: the mask bit that decides presence; -1 if none
+	Max      uint64            // max=N: decoding clamps to N
+	HasMax   bool              // max=N was given
+	Switch   bool              // the union switch field (Part 6 §5.2.8)
+	Name     string            // name=NAME: the OPC UA field name; "" means the Go field name
 }
 
-// wireTypes are the WIRETYPE names of the tag grammar: the OPC UA names of
-// the built-in types 1..25 (types.BuiltinType.String).
-var wireTypes = func() map[string]bool {
-	m := map[string]bool{}
-	for t := types.TypeBoolean; t <= types.TypeDiagnosticInfo; t++ {
-		m[t.String()] = true
+// wireType returns the built-in type a WIRETYPE names, or 0.
+func wireType(name string) types.BuiltinType {
+	for id := types.TypeBoolean; id <= types.TypeDiagnosticInfo; id++ {
+		if id.String() == name {
+			return id
+		}
 	}
-	return m
-}()
+	return 0
+}
 
-// parseTag parses the value of a ua: tag.
-func parseTag(s string) (tagInfo, error) {
-	ti := tagInfo{bit: -1}
+// ParseTag parses the value of a ua: tag.
+func ParseTag(s string) (Tag, error) {
+	ti := Tag{Bit: -1}
 	if s == "-" {
-		ti.skip = true
+		ti.Skip = true
 		return ti, nil
 	}
 	if s == "" {
 		return ti, nil
 	}
 	parts := strings.Split(s, ",")
-	if wireTypes[parts[0]] {
-		ti.wire = parts[0]
+	if wt := wireType(parts[0]); wt != 0 {
+		ti.Wire = wt
 		parts = parts[1:]
 	} else if parts[0] == "" {
 		parts = parts[1:]
@@ -69,37 +68,37 @@ func parseTag(s string) (tagInfo, error) {
 	for _, o := range parts {
 		switch {
 		case o == "empty":
-			ti.empty = true
+			ti.Empty = true
 		case o == "raw":
-			ti.raw = true
+			ti.Raw = true
 		case o == "optional":
-			ti.optional = true
+			ti.Optional = true
 		case o == "mask":
-			ti.mask = true
+			ti.Mask = true
 		case o == "zero":
-			ti.zero = true
+			ti.Zero = true
 		case o == "switch":
-			ti.sw = true
+			ti.Switch = true
 		case strings.HasPrefix(o, "bit="):
 			n, err := strconv.Atoi(o[4:])
 			if err != nil || n < 0 || n > 31 || strconv.Itoa(n) != o[4:] {
 				return ti, fmt.Errorf("bad tag option %q (want bit=0..31)", o)
 			}
-			ti.bit = n
+			ti.Bit = n
 		case strings.HasPrefix(o, "max="):
 			n, err := strconv.ParseUint(o[4:], 10, 64)
 			if err != nil || strconv.FormatUint(n, 10) != o[4:] {
 				return ti, fmt.Errorf("bad tag option %q (want max=N)", o)
 			}
-			ti.max, ti.hasMax = n, true
+			ti.Max, ti.HasMax = n, true
 		case strings.HasPrefix(o, "name="):
-			if ti.name != "" {
+			if ti.Name != "" {
 				return ti, fmt.Errorf("tag option %q: the name is given twice", o)
 			}
 			if msg := checkFieldName(o[5:]); msg != "" {
 				return ti, fmt.Errorf("bad tag option %q (%s)", o, msg)
 			}
-			ti.name = o[5:]
+			ti.Name = o[5:]
 		default:
 			return ti, fmt.Errorf("unknown wire type or tag option %q", o)
 		}
@@ -135,13 +134,13 @@ func checkFieldName(n string) string {
 // returns a message, or "" if they agree. For slices and arrays the wire
 // type names the element type, except that a []byte may be one ByteString
 // or an array of Byte.
-func checkWire(wt string, t reflect.Type) string {
+func checkWire(wt types.BuiltinType, t reflect.Type) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	k := t.Kind()
 	if (k == reflect.Slice || k == reflect.Array) && t.Elem().Kind() == reflect.Uint8 {
-		if wt == "Byte" || (wt == "ByteString" && k == reflect.Slice) {
+		if wt == types.TypeByte || (wt == types.TypeByteString && k == reflect.Slice) {
 			return ""
 		}
 	}
@@ -149,71 +148,47 @@ func checkWire(wt string, t reflect.Type) string {
 		return checkWire(wt, t.Elem())
 	}
 	platform := k == reflect.Int || k == reflect.Uint || k == reflect.Uintptr
+	var bt types.BuiltinType
 	if k == reflect.Struct {
-		t = builtinOf(t) // a named type of a built-in takes its wire type
+		if b := builtinOf(t); b != nil {
+			t, bt = b.Go, b.ID // a named type of a built-in takes its wire type
+		}
 	}
 	var ok bool
 	switch wt {
-	case "Boolean":
+	case types.TypeBoolean:
 		ok = k == reflect.Bool
-	case "SByte":
+	case types.TypeSByte:
 		ok = k == reflect.Int8 || platform
-	case "Byte":
+	case types.TypeByte:
 		ok = k == reflect.Uint8 || platform
-	case "Int16":
+	case types.TypeInt16:
 		ok = k == reflect.Int16 || platform
-	case "UInt16":
+	case types.TypeUInt16:
 		ok = k == reflect.Uint16 || platform
-	case "Int32":
+	case types.TypeInt32:
 		ok = k == reflect.Int32 || platform
-	case "UInt32":
+	case types.TypeUInt32:
 		ok = k == reflect.Uint32 || platform
-	case "Int64":
+	case types.TypeInt64:
 		ok = k == reflect.Int64 || platform
-	case "UInt64":
+	case types.TypeUInt64:
 		ok = k == reflect.Uint64 || platform
-	case "Float":
+	case types.TypeFloat:
 		ok = k == reflect.Float32
-	case "Double":
+	case types.TypeDouble:
 		ok = k == reflect.Float64
-	case "String", "XmlElement":
+	case types.TypeString, types.TypeXmlElement:
 		ok = k == reflect.String
-	case "DateTime":
-		ok = t == typeDateTime || t == typeTime || k == reflect.Int64
-	case "Guid":
-		ok = t == typeGUID
-	case "NodeId":
-		ok = t == typeNodeID
-	case "ExpandedNodeId":
-		ok = t == typeExpandedNodeID
-	case "StatusCode":
+	case types.TypeDateTime:
+		ok = t == typeDateTime || bt == types.TypeDateTime || k == reflect.Int64
+	case types.TypeStatusCode:
 		ok = k == reflect.Uint32
-	case "QualifiedName":
-		ok = t == typeQualifiedName
-	case "LocalizedText":
-		ok = t == typeLocalizedText
-	case "ExtensionObject":
-		ok = t == typeExtObject
-	case "DataValue":
-		ok = t == typeDataValue
-	case "Variant":
-		ok = t == typeVariant
-	case "DiagnosticInfo":
-		ok = t == typeDiagInfo
+	default: // the built-ins with a Go struct type
+		ok = bt == wt
 	}
 	if ok {
 		return ""
 	}
 	return fmt.Sprintf("wire type %s does not match the Go type %v", wt, t)
-}
-
-// builtinOf returns the built-in struct type that t is a named type of
-// (the same underlying struct: type Stamp time.Time), or t itself.
-func builtinOf(t reflect.Type) reflect.Type {
-	for bt := range builtinStruct {
-		if t.ConvertibleTo(bt) && bt.ConvertibleTo(t) {
-			return bt
-		}
-	}
-	return t
 }

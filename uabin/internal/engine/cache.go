@@ -1,15 +1,17 @@
-package uabin
+package engine
 
 // The plan cache: one per fast-path set (or none), from Go type to codec,
-// filled by the builder (builder.go) and read without locks.
+// filled by the builder (builder.go) from the type's model and read
+// without locks. A type without a model (uamodel.Of failed) caches the
+// model's error.
 
 import (
 	"reflect"
 	"sync"
 	"sync/atomic"
 
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/uabin/fastpath"
-	"github.com/uabin/uabin/uabin/wire"
 )
 
 // planCaches maps a *fastpath.Set to its *planCache. Keys are
@@ -18,7 +20,7 @@ var planCaches sync.Map
 
 // planCache holds the plans built for one fast-path set (or none).
 type planCache struct {
-	m sync.Map // reflect.Type → *codec or *planError
+	m sync.Map // reflect.Type → *codec or *uamodel.Error
 	// last is the codec most recently returned at the top level: a loop
 	// encoding values of one type finds it without hashing (sync.Map.Load
 	// of an interface key is a third of the cost of encoding a small value).
@@ -51,30 +53,8 @@ func cacheFor(set *fastpath.Set) *planCache {
 	return m.(*planCache)
 }
 
-// planError is a plan-building failure: a Go type with no OPC UA meaning,
-// a bad tag. path is relative to the type whose plan failed.
-type planError struct {
-	path string
-	msg  string
-}
-
-func (e *planError) Error() string { return e.msg }
-
-// cause returns the error as the cause of an encoding or decoding error
-// whose Path is set to e.path.
-func (e *planError) cause() error { return wire.Errorf(wire.ErrUnsupported, "%s", e.msg) }
-
-// withPath returns the error with the path in its message, for places that
-// report it without a Path (ExtensionObject bodies, RegisterType).
-func (e *planError) withPath() error {
-	if e.path == "" {
-		return e.cause()
-	}
-	return wire.Errorf(wire.ErrUnsupported, "%s (at %s)", e.msg, e.path)
-}
-
 // codecFor returns the codec of t for the fast-path set (nil: none).
-func codecFor(set *fastpath.Set, t reflect.Type) (*codec, *planError) {
+func codecFor(set *fastpath.Set, t reflect.Type) (*codec, *uamodel.Error) {
 	cache := cacheFor(set)
 	if c := cache.last.Load(); c != nil && c.typ == t {
 		return c, nil
@@ -90,12 +70,13 @@ func codecFor(set *fastpath.Set, t reflect.Type) (*codec, *planError) {
 	if c, err, ok := cache.load(t); ok {
 		return c, err
 	}
-	b := newBuilder(set)
-	c, err := b.codec(t, "")
+	m, err := uamodel.Of(t)
 	if err != nil {
 		cache.m.Store(t, err)
 		return nil, err
 	}
+	b := newBuilder(set)
+	c := b.codec(m)
 	b.publish()
 	return c, nil
 }
@@ -104,7 +85,7 @@ func codecFor(set *fastpath.Set, t reflect.Type) (*codec, *planError) {
 // (ptr true), for a top-level call. The codec last returned is found by
 // comparing type words: no reflection, no hashing, no interface
 // comparison (the three were a fifth of a call on a small value).
-func topCodec(set *fastpath.Set, v any) (c *codec, ptr bool, err *planError) {
+func topCodec(set *fastpath.Set, v any) (c *codec, ptr bool, err *uamodel.Error) {
 	cache := cacheFor(set)
 	rt := rtypeOf(v)
 	if c := cache.last.Load(); c != nil {
@@ -124,7 +105,7 @@ func topCodec(set *fastpath.Set, v any) (c *codec, ptr bool, err *planError) {
 }
 
 // load returns the cached codec or error of t, and whether there is one.
-func (pc *planCache) load(t reflect.Type) (*codec, *planError, bool) {
+func (pc *planCache) load(t reflect.Type) (*codec, *uamodel.Error, bool) {
 	v, ok := pc.m.Load(t)
 	if !ok {
 		return nil, nil, false
@@ -132,5 +113,5 @@ func (pc *planCache) load(t reflect.Type) (*codec, *planError, bool) {
 	if c, ok := v.(*codec); ok {
 		return c, nil, true
 	}
-	return nil, v.(*planError), true
+	return nil, v.(*uamodel.Error), true
 }

@@ -1,0 +1,229 @@
+package uamodel
+
+// The type registry, format-independent: Go types and run-time
+// definitions with the NodeIds they are known by (DataType, binary and
+// JSON encodings), in immutable snapshots. Package uabin's Registry is
+// this type; the encodings read its snapshots.
+
+import (
+	"fmt"
+	"reflect"
+	"sync"
+	"sync/atomic"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// Registry maps Go types and run-time definitions to their ids and back.
+// Lookups read an immutable snapshot (Load); registrations copy it under
+// a mutex and publish the new one atomically. A Registry must be made
+// with Init before use.
+type Registry struct {
+	mu   sync.Mutex
+	snap atomic.Pointer[Snapshot]
+	vals ValueTypes
+}
+
+// IDs are the NodeIds a type is known by. A null id is unknown.
+type IDs struct {
+	DataType types.NodeID // the DataType node
+	Binary   types.NodeID // <Type>_Encoding_DefaultBinary: the TypeId in an ExtensionObject, the prefix of a service message
+	JSON     types.NodeID // <Type>_Encoding_DefaultJson
+}
+
+// An Entry is one registered Go type or run-time structure.
+type Entry struct {
+	Go  reflect.Type // the Go type (the Dynamic type for a run-time structure)
+	IDs IDs          // namespace index 0 when URI is set
+	URI string       // the namespace URI, when registered as nsu=...
+	Def *Def         // a run-time definition, or nil
+}
+
+// Snapshot is an immutable state of a Registry. Hot-path lookups are
+// keyed by reflect.Type and binary encoding id; the URI map is consulted
+// only for ids whose namespace index is not registered directly.
+type Snapshot struct {
+	byType map[reflect.Type]*Entry
+	byID   map[types.NodeID]*Entry            // by binary encoding id, registered by namespace index
+	byNum  map[uint64]*Entry                  // the numeric ones of byID by numKey: a cheaper hash than a NodeID's
+	byURI  map[string]map[types.NodeID]*Entry // registered by URI; ids with namespace 0
+	dyn    *dynState                          // run-time definitions (definitions.go), or nil
+}
+
+// Registration errors; each wraps wire.ErrInvalid.
+var (
+	// ErrDuplicateID: the encoding id (or DataType id) is already registered.
+	ErrDuplicateID = fmt.Errorf("%w: encoding id already registered", wire.ErrInvalid)
+	// ErrDuplicateType: the Go type is already registered.
+	ErrDuplicateType = fmt.Errorf("%w: Go type already registered", wire.ErrInvalid)
+)
+
+// Init makes r a registry holding the given standard types (those with a
+// binary encoding), whose run-time structures have the value types vt.
+func (r *Registry) Init(std []types.TypeInfo, vt ValueTypes) {
+	vt.check()
+	r.vals = vt
+	s := &Snapshot{
+		byType: map[reflect.Type]*Entry{},
+		byID:   map[types.NodeID]*Entry{},
+		byNum:  map[uint64]*Entry{},
+		byURI:  map[string]map[types.NodeID]*Entry{},
+	}
+	for _, ti := range std {
+		if ti.Abstract || ti.BinaryEncodingID == 0 || ti.Type == nil {
+			continue
+		}
+		e := &Entry{Go: ti.Type, IDs: StandardIDs(ti)}
+		if s.byType[ti.Type] != nil || s.byID[e.IDs.Binary] != nil {
+			continue
+		}
+		s.byType[ti.Type], s.byID[e.IDs.Binary], s.byNum[numKey(e.IDs.Binary)] = e, e, e
+	}
+	r.snap.Store(s)
+}
+
+// StandardIDs returns the ids of a standard type of namespace 0.
+func StandardIDs(ti types.TypeInfo) IDs {
+	var ids IDs
+	for _, x := range []struct {
+		id  uint32
+		out *types.NodeID
+	}{{ti.DataTypeID, &ids.DataType}, {ti.BinaryEncodingID, &ids.Binary}, {ti.JSONEncodingID, &ids.JSON}} {
+		if x.id != 0 {
+			*x.out = types.NewNumericNodeID(0, x.id)
+		}
+	}
+	return ids
+}
+
+// Load returns the current snapshot.
+func (r *Registry) Load() *Snapshot { return r.snap.Load() }
+
+// Values returns the Go types of run-time structures' values.
+func (r *Registry) Values() *ValueTypes { return &r.vals }
+
+// RegisterType registers the Go type t (whose model the caller has
+// checked) under the binary encoding id encodingID.
+func (r *Registry) RegisterType(t reflect.Type, encodingID types.ExpandedNodeID) error {
+	e := &Entry{Go: t, URI: encodingID.NamespaceURI}
+	e.IDs.Binary = encodingID.NodeID
+	if e.URI != "" {
+		e.IDs.Binary = e.IDs.Binary.WithNamespace(0)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	old := r.snap.Load()
+	if old.byType[t] != nil {
+		return fmt.Errorf("%w: %v", ErrDuplicateType, t)
+	}
+	if old.has(e) {
+		return fmt.Errorf("%w: %v (registered for %v)", ErrDuplicateID, encodingID, old.lookupEntry(e))
+	}
+	s := old.withEntry(e)
+	s.byType = make(map[reflect.Type]*Entry, len(old.byType)+1)
+	for k, v := range old.byType {
+		s.byType[k] = v
+	}
+	s.byType[t] = e
+	r.snap.Store(s)
+	return nil
+}
+
+// withEntry returns a copy of s (sharing what does not change) in which
+// the encoding id of e is registered: by namespace index or by URI.
+func (s *Snapshot) withEntry(e *Entry) *Snapshot {
+	n := *s
+	id := e.IDs.Binary
+	if e.URI == "" {
+		n.byID = make(map[types.NodeID]*Entry, len(s.byID)+1)
+		for k, v := range s.byID {
+			n.byID[k] = v
+		}
+		n.byID[id] = e
+		if id.Type() == types.IDTypeNumeric {
+			n.byNum = make(map[uint64]*Entry, len(s.byNum)+1)
+			for k, v := range s.byNum {
+				n.byNum[k] = v
+			}
+			n.byNum[numKey(id)] = e
+		}
+		return &n
+	}
+	n.byURI = make(map[string]map[types.NodeID]*Entry, len(s.byURI)+1)
+	for k, v := range s.byURI {
+		n.byURI[k] = v
+	}
+	m := make(map[types.NodeID]*Entry, len(s.byURI[e.URI])+1)
+	for k, v := range s.byURI[e.URI] {
+		m[k] = v
+	}
+	m[id] = e
+	n.byURI[e.URI] = m
+	return &n
+}
+
+// has reports whether the encoding id of e is registered already.
+func (s *Snapshot) has(e *Entry) bool {
+	if e.URI == "" {
+		return s.byID[e.IDs.Binary] != nil
+	}
+	return s.byURI[e.URI][e.IDs.Binary] != nil
+}
+
+func (s *Snapshot) lookupEntry(e *Entry) reflect.Type {
+	if e.URI == "" {
+		return s.byID[e.IDs.Binary].Go
+	}
+	return s.byURI[e.URI][e.IDs.Binary].Go
+}
+
+// ByType returns the entry of the Go type t, or nil.
+func (s *Snapshot) ByType(t reflect.Type) *Entry { return s.byType[t] }
+
+// ByID returns the entry registered for the binary encoding id on the
+// wire, or nil; uris is the session's namespace table.
+func (s *Snapshot) ByID(id types.NodeID, uris []string) *Entry {
+	if id.Type() == types.IDTypeNumeric {
+		if e := s.byNum[numKey(id)]; e != nil {
+			return e
+		}
+	} else if e := s.byID[id]; e != nil {
+		return e
+	}
+	if len(s.byURI) == 0 || int(id.Namespace()) >= len(uris) {
+		return nil
+	}
+	return s.byURI[uris[id.Namespace()]][id.WithNamespace(0)]
+}
+
+// byURIID returns the entry registered by URI for the id (namespace 0),
+// or nil.
+func (s *Snapshot) byURIID(uri string, id types.NodeID) *Entry { return s.byURI[uri][id] }
+
+// numKey is the key of a numeric NodeID in Snapshot.byNum.
+func numKey(id types.NodeID) uint64 { return uint64(id.Namespace())<<32 | uint64(id.IntID()) }
+
+// EncodingID returns the binary encoding id of e for the namespace table
+// uris: as registered, or with the index of its namespace URI in uris; ok
+// is false if the URI is not in uris.
+func (e *Entry) EncodingID(uris []string) (types.NodeID, bool) {
+	if e.URI == "" {
+		return e.IDs.Binary, true
+	}
+	for i, u := range uris {
+		if u == e.URI && i <= 0xffff {
+			return e.IDs.Binary.WithNamespace(uint16(i)), true
+		}
+	}
+	return types.NodeID{}, false
+}
+
+// Name names the type of e in messages: the Go type, or the name of a
+// run-time structure.
+func (e *Entry) Name() string {
+	if e.Def != nil {
+		return e.Def.Name + " (a run-time structure)"
+	}
+	return e.Go.String()
+}

@@ -1,0 +1,77 @@
+// Package bulk holds the bulk copy of numeric arrays and its canonical-NaN
+// rule, the one implementation that the engine's arrays and the Variant
+// codec of uabin/fastpath share: on a little-endian host the memory of a
+// []int32, []float64, ... is its OPC UA wire form, so an array is appended
+// in one copy, and every NaN of a Float or Double array is then rewritten
+// as Part 6's canonical NaN (wire.NaN32, wire.NaN64), which needs the test
+// whether the array holds a NaN at all. On amd64 the test is SSE2
+// assembly (two Doubles or four Floats per compare, several in flight);
+// elsewhere, and with the purego build tag, it is the Go loop below, which
+// the tests hold the assembly to.
+//
+// This file imports unsafe (to tell the host's byte order); the assembly
+// is has_amd64.s.
+package bulk
+
+import (
+	"encoding/binary"
+	"unsafe"
+
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// LittleEndian reports whether this host stores integers little-endian,
+// that is, whether bulk copies are correct here.
+var LittleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// AppendFloat32s appends the Floats s to dst in one copy of their memory,
+// with every NaN written as wire.NaN32. Only for LittleEndian hosts.
+func AppendFloat32s(dst []byte, s []float32) []byte {
+	return appendFloats(dst, s, Has32(s), func(b []byte) { binary.LittleEndian.PutUint32(b, wire.NaN32) })
+}
+
+// AppendFloat64s appends the Doubles s to dst in one copy of their memory,
+// with every NaN written as wire.NaN64. Only for LittleEndian hosts.
+func AppendFloat64s(dst []byte, s []float64) []byte {
+	return appendFloats(dst, s, Has64(s), func(b []byte) { binary.LittleEndian.PutUint64(b, wire.NaN64) })
+}
+
+// appendFloats appends the memory of s and, if hasNaN, rewrites the wire
+// form of each NaN with putNaN.
+func appendFloats[F float32 | float64](dst []byte, s []F, hasNaN bool, putNaN func([]byte)) []byte {
+	size := int(unsafe.Sizeof(F(0)))
+	start := len(dst)
+	dst = append(dst, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size*len(s))...)
+	if hasNaN {
+		out := dst[start:]
+		for i, x := range s {
+			if x != x {
+				putNaN(out[size*i:])
+			}
+		}
+	}
+	return dst
+}
+
+// has64Go reports whether s holds a NaN, one element at a time.
+func has64Go(s []float64) bool {
+	for _, x := range s {
+		if x != x {
+			return true
+		}
+	}
+	return false
+}
+
+// has32Go is has64Go for Floats.
+func has32Go(s []float32) bool {
+	for _, x := range s {
+		if x != x {
+			return true
+		}
+	}
+	return false
+}

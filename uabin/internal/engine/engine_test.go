@@ -1,0 +1,192 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/hex"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/uabin/uabin/internal/uamodel"
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/internal/bulk"
+)
+
+// The engine's own tests: what its plans are made of. Package uabin's
+// tests hold the engine to the API (bytes, errors, limits, fuzzing).
+
+type prims struct {
+	B   bool
+	I32 int32
+	S   string
+}
+
+type intTags struct {
+	A int   `ua:"Int32"`
+	B uint  `ua:"UInt16"`
+	C []int `ua:"Int64"`
+}
+
+type overrides struct {
+	T  int64  `ua:"DateTime"`
+	X  string `ua:"XmlElement"`
+	Bs []byte `ua:"Byte"`
+}
+
+// argument is the test registry's Argument (i=298).
+type argument struct {
+	Name        string
+	DataType    types.NodeID
+	ValueRank   int32
+	ArrayDims   []uint32
+	Description types.LocalizedText
+}
+
+// argumentBody is argument{Name: "x", DataType: i=11, ValueRank: -1}.
+const argumentBody = "01 00 00 00 78 00 0b ff ff ff ff ff ff ff ff 00"
+
+func hx(s string) []byte {
+	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// The value types of run-time structures, with uabin's layouts.
+type (
+	dynamic struct{ h uamodel.Dynamic }
+	matrix  struct {
+		Dims   []int32
+		Values any
+	}
+)
+
+func testRegistry(t *testing.T) *uamodel.Registry {
+	r := &uamodel.Registry{}
+	r.Init(nil, uamodel.ValueTypes{Dynamic: reflect.TypeFor[dynamic](), Matrix: reflect.TypeFor[matrix]()})
+	if err := r.RegisterType(reflect.TypeFor[argument](), types.ExpandedNodeID{NodeID: types.NewNumericNodeID(0, 298)}); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestBulkChosen asserts that the one-block copy is used for exactly the
+// arrays whose memory layout is their wire layout (on little-endian hosts;
+// on big-endian hosts never).
+func TestBulkChosen(t *testing.T) {
+	type E32 int32
+	want := map[reflect.Type]bool{
+		reflect.TypeFor[[]int8]():             true,
+		reflect.TypeFor[[]int16]():            true,
+		reflect.TypeFor[[]uint16]():           true,
+		reflect.TypeFor[[]int32]():            true,
+		reflect.TypeFor[[]uint32]():           true,
+		reflect.TypeFor[[]int64]():            true,
+		reflect.TypeFor[[]uint64]():           true,
+		reflect.TypeFor[[]float32]():          true,
+		reflect.TypeFor[[]float64]():          true,
+		reflect.TypeFor[[]E32]():              true,
+		reflect.TypeFor[[]types.StatusCode](): true,
+		reflect.TypeFor[[]types.DateTime]():   true,
+		reflect.TypeFor[[4]int32]():           true,
+		reflect.TypeFor[[8]byte]():            true,
+		reflect.TypeFor[[]bool]():             false, // any non-zero byte must decode as true
+		reflect.TypeFor[[]string]():           false,
+		reflect.TypeFor[[]types.GUID]():       false,
+		reflect.TypeFor[[]types.NodeID]():     false,
+		reflect.TypeFor[[][]byte]():           false,
+		reflect.TypeFor[[]prims]():            false,
+	}
+	for typ, block := range want {
+		c, err := codecFor(nil, typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.seq.bulk; got != (block && bulk.LittleEndian) {
+			t.Errorf("%v: bulk = %v, want %v", typ, got, block && bulk.LittleEndian)
+		}
+	}
+	// A tag option on the elements turns the block copy off.
+	c, err := codecFor(nil, reflect.TypeFor[intTags]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.st.fields[2].c.seq.bulk {
+		t.Errorf("[]int with a wire type must not be copied in one block")
+	}
+	// []byte with the Byte wire type is an array of Byte, copied in one block.
+	c, _ = codecFor(nil, reflect.TypeFor[overrides]())
+	if c.st.fields[2].c.seq.bulk != bulk.LittleEndian || c.st.fields[2].c.append == nil {
+		t.Errorf("[]byte as Byte array: bulk = %v", c.st.fields[2].c.seq.bulk)
+	}
+}
+
+// TestOpTables: the one op table agrees with the Go sizes of the
+// fixed-size primitives, and opOf with opBuiltin.
+func TestOpTables(t *testing.T) {
+	for kind, o := range primOp {
+		if kind != reflect.String && opSize[o] != int(reflect.New(goKind[kind]).Elem().Type().Size()) {
+			t.Errorf("%v: op size %d", kind, opSize[o])
+		}
+		if opOf(opBuiltin[o]) != o {
+			t.Errorf("op %d: opOf(%v) = %d", o, opBuiltin[o], opOf(opBuiltin[o]))
+		}
+	}
+	if opOf(types.TypeGUID) != opCodec || opSize[opString] != 4 {
+		t.Errorf("opOf(Guid) = %d, opSize[String] = %d", opOf(types.TypeGUID), opSize[opString])
+	}
+}
+
+// goKind is a Go type of each primitive kind.
+var goKind = map[reflect.Kind]reflect.Type{
+	reflect.Bool: reflect.TypeFor[bool](), reflect.Int8: reflect.TypeFor[int8](), reflect.Uint8: reflect.TypeFor[uint8](),
+	reflect.Int16: reflect.TypeFor[int16](), reflect.Uint16: reflect.TypeFor[uint16](), reflect.Int32: reflect.TypeFor[int32](),
+	reflect.Uint32: reflect.TypeFor[uint32](), reflect.Int64: reflect.TypeFor[int64](), reflect.Uint64: reflect.TypeFor[uint64](),
+	reflect.Float32: reflect.TypeFor[float32](), reflect.Float64: reflect.TypeFor[float64](), reflect.String: reflect.TypeFor[string](),
+}
+
+// TestBodiesForFastPaths drives the ExtensionObject body hooks the way the
+// ExtensionObject codec of fastpath does.
+func TestBodiesForFastPaths(t *testing.T) {
+	o := Options{Types: testRegistry(t)}
+	e := o.newAppendState(nil)
+	defer e.release()
+	id, ok := e.AppendBody(&argument{Name: "x", DataType: types.NewNumericNodeID(0, 11), ValueRank: -1})
+	if !ok || id != types.NewNumericNodeID(0, 298) || !bytes.Equal(e.w.Buf, hx(argumentBody)) || e.w.Err() != nil {
+		t.Fatalf("AppendBody = %v, %v, % x, %v", id, ok, e.w.Buf, e.w.Err())
+	}
+	if _, ok := e.AppendBody(&prims{}); ok {
+		t.Errorf("AppendBody of an unregistered type reported ok")
+	}
+	d := o.newConsumeState(hx(argumentBody))
+	defer d.release()
+	v, known := d.ConsumeBody(types.NewNumericNodeID(0, 298), nil)
+	if !known || d.r.Err() != nil || v.(*argument).Name != "x" || d.r.Remaining() != 0 {
+		t.Fatalf("ConsumeBody = %#v, %v, %v", v, known, d.r.Err())
+	}
+	if _, known := d.ConsumeBody(types.NewNumericNodeID(0, 1), nil); known {
+		t.Errorf("ConsumeBody of an unknown id reported known")
+	}
+}
+
+// TestOptionsLayout: Of[R] is read as Options in place, so their fields
+// must have the same offsets.
+func TestOptionsLayout(t *testing.T) {
+	of, opt := reflect.TypeFor[Of[struct{ m uamodel.Registry }]](), reflect.TypeFor[Options]()
+	if of.NumField() != opt.NumField() || of.Size() != opt.Size() {
+		t.Fatalf("Of has %d fields (%d bytes), Options %d (%d bytes)", of.NumField(), of.Size(), opt.NumField(), opt.Size())
+	}
+	for i := 0; i < of.NumField(); i++ {
+		a, b := of.Field(i), opt.Field(i)
+		if a.Name != b.Name || a.Offset != b.Offset || a.Type.Size() != b.Type.Size() {
+			t.Errorf("field %d: %s at %d, %s at %d", i, a.Name, a.Offset, b.Name, b.Offset)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Errorf("CheckRegistry accepted a type that does not start with a uamodel.Registry")
+		}
+	}()
+	CheckRegistry[struct{ x int }]()
+}
