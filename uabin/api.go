@@ -38,7 +38,11 @@ type Options struct {
 
 	// NamespaceURIs is the session's namespace table (index i holds the
 	// URI of namespace i), used to resolve types registered by namespace
-	// URI. It may be nil when no such type is used.
+	// URI. It may be nil when no such type is used. When decoding, a body
+	// (ExtensionObject or message) whose type id has a namespace index
+	// beyond this table is an ErrUnknownType error if the registry holds a
+	// type by namespace URI with the same identifier, since the body may
+	// be of that type; other bodies of unknown types are kept raw.
 	NamespaceURIs []string
 }
 
