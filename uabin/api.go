@@ -89,7 +89,10 @@ func Append(b []byte, v any) ([]byte, error) {
 }
 
 // Unmarshal decodes the whole of b into the value v points to; bytes left
-// over are an ErrInvalid error. v must be a non-nil pointer.
+// over are an ErrInvalid error. v must be a non-nil pointer. b holds the
+// value alone: a service message (type id, then body) is decoded with
+// UnmarshalMessage, and the error of a structure whose input starts with
+// a registered type id says so.
 func Unmarshal(b []byte, v any) error {
 	_, err := engine.Consume((*engine.Of[Registry])(&defaults).Options(), b, v, true, false)
 	return err

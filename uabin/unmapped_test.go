@@ -96,3 +96,43 @@ func TestUnmappedNamespaceIndex(t *testing.T) {
 		}
 	})
 }
+
+// Unmarshal given the bytes of a service message says so.
+func TestUnmarshalMessageBytesHint(t *testing.T) {
+	req := types.ReadRequest{
+		RequestHeader: types.RequestHeader{RequestHandle: 7, TimeoutHint: 1000, AuditEntryID: "audit"},
+		NodesToRead:   []types.ReadValueID{{NodeID: types.NewNumericNodeID(0, 2258), AttributeID: 13}},
+	}
+	msg, err := MarshalMessage(&req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got types.ReadRequest
+	err = Unmarshal(msg, &got)
+	if err == nil {
+		t.Fatal("Unmarshal of message bytes succeeded")
+	}
+	const hint = "(the input starts with i=631, the type id of types.ReadRequest: if it is a service message, decode it with UnmarshalMessage)"
+	if !strings.HasSuffix(err.Error(), hint) {
+		t.Fatalf("err = %v\nwant it to end with %s", err, hint)
+	}
+	if !errors.Is(err, ErrInvalid) && !errors.Is(err, ErrTruncated) && !errors.Is(err, ErrLimitExceeded) {
+		t.Fatalf("err = %v wraps no sentinel of the bad value", err)
+	}
+	if err := UnmarshalMessage(msg, &got); err != nil {
+		t.Fatal(err)
+	}
+
+	// The body alone decodes; a body that fails for itself gets no hint
+	// unless it starts like a type id.
+	body, _ := Marshal(&req)
+	bad := append(append([]byte(nil), body...), 0)
+	if err := Unmarshal(bad, &got); err == nil || strings.Contains(err.Error(), "UnmarshalMessage") {
+		t.Fatalf("err = %v, want bytes left over without a hint", err)
+	}
+	// A value that is not a structure gets no hint.
+	var id types.NodeID
+	if err := Unmarshal(msg, &id); err == nil || strings.Contains(err.Error(), "UnmarshalMessage") {
+		t.Fatalf("err = %v, want bytes left over without a hint", err)
+	}
+}
