@@ -38,6 +38,10 @@ type codec struct {
 	// which a structure field omits (Compact) or writes as null (Verbose,
 	// §5.4.6).
 	null func(e *encoder, p ptr) bool
+	// enum is true for the codecs of enumerations.
+	enum bool
+	// plan is the plan of a structure's codec, else nil.
+	plan *structPlan
 }
 
 // newCodec makes the codec of a built-in from its typed functions.
@@ -166,6 +170,18 @@ func init() {
 // codecCache holds the codecs built by codecFor, by Go type.
 var codecCache sync.Map // map[reflect.Type]*codec
 
+// buildMu serialises building: a build makes the codecs of a type and of
+// every type it reaches, and publishes them when all are complete.
+var buildMu sync.Mutex
+
+// builder builds codecs under buildMu. pending holds the codecs of the
+// structures being built, so that a recursive type finds its own codec
+// (filled in before the build is published).
+type builder struct {
+	pending map[reflect.Type]*codec
+	made    map[reflect.Type]*codec
+}
+
 // codecFor returns the codec of the Go type t, building it once. The
 // error, for a type with no OPC UA JSON form, is a *wire.EncodeError
 // wrapping ErrUnsupported that names the type.
@@ -176,12 +192,43 @@ func codecFor(t reflect.Type) (*codec, error) {
 	if c, ok := codecCache.Load(t); ok {
 		return c.(*codec), nil
 	}
-	c, err := buildCodec(t)
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	if c, ok := codecCache.Load(t); ok {
+		return c.(*codec), nil
+	}
+	b := &builder{pending: map[reflect.Type]*codec{}, made: map[reflect.Type]*codec{}}
+	c, err := b.get(t)
 	if err != nil {
 		return nil, err
 	}
-	actual, _ := codecCache.LoadOrStore(t, c)
-	return actual.(*codec), nil
+	for t, c := range b.made {
+		codecCache.Store(t, c)
+	}
+	return c, nil
+}
+
+// get returns the codec of t: a built-in's, one built already, one being
+// built, or built now.
+func (b *builder) get(t reflect.Type) (*codec, error) {
+	if c, ok := builtinCodecs[t]; ok {
+		return c, nil
+	}
+	if c, ok := codecCache.Load(t); ok {
+		return c.(*codec), nil
+	}
+	if c, ok := b.made[t]; ok {
+		return c, nil
+	}
+	if c, ok := b.pending[t]; ok {
+		return c, nil
+	}
+	c, err := b.build(t)
+	if err != nil {
+		return nil, err
+	}
+	b.made[t] = c
+	return c, nil
 }
 
 // unsupported returns the error for a Go type with no OPC UA JSON form.
@@ -189,8 +236,8 @@ func unsupported(t reflect.Type, why string) error {
 	return &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "Go type %s: %s", typeName(t), why)}
 }
 
-// buildCodec builds the codec of a type that is not a built-in.
-func buildCodec(t reflect.Type) (*codec, error) {
+// build builds the codec of a type that is not a built-in.
+func (b *builder) build(t reflect.Type) (*codec, error) {
 	switch t.Kind() {
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
@@ -199,31 +246,31 @@ func buildCodec(t reflect.Type) (*codec, error) {
 			c := builtinCodecs[reflect.TypeFor[[]byte]()]
 			return c, nil
 		}
-		elem, err := elemCodec(t, t.Elem())
+		elem, err := b.elemCodec(t, t.Elem())
 		if err != nil {
 			return nil, err
 		}
 		return reflectSliceCodec(t, elem), nil
 	case reflect.Array:
-		elem, err := elemCodec(t, t.Elem())
+		elem, err := b.elemCodec(t, t.Elem())
 		if err != nil {
 			return nil, err
 		}
 		return arrayCodec(t, elem), nil
 	case reflect.Pointer:
-		elem, err := codecFor(t.Elem())
+		elem, err := b.get(t.Elem())
 		if err != nil {
 			return nil, err
 		}
 		return pointerCodec(t, elem), nil
 	case reflect.Struct:
-		return structCodec(t)
+		return b.structCodec(t)
 	case reflect.Int, reflect.Uint, reflect.Uintptr:
-		return nil, unsupported(t, "the width of int, uint and uintptr is not part of the type; use int32, int64, ...")
+		return nil, unsupported(t, "the width of int, uint and uintptr is not part of the type; use int32, int64, ... (or a ua: tag with the wire type on a structure field)")
 	case reflect.Bool, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
 		reflect.Float32, reflect.Float64, reflect.String:
-		return nil, unsupported(t, "a named type that is not a built-in is an enumeration or an option set, whose JSON form (names in the Verbose form) comes with the engine's format-independent model, not yet available")
+		return b.namedPrimitive(t)
 	}
 	return nil, unsupported(t, "no OPC UA meaning")
 }
@@ -231,11 +278,11 @@ func buildCodec(t reflect.Type) (*codec, error) {
 // elemCodec returns the codec of the elements of the slice or array type
 // t: arrays of arrays have no OPC UA form (a matrix is a Variant with
 // dimensions).
-func elemCodec(t, elem reflect.Type) (*codec, error) {
+func (b *builder) elemCodec(t, elem reflect.Type) (*codec, error) {
 	if (elem.Kind() == reflect.Slice && elem.Elem().Kind() != reflect.Uint8) || elem.Kind() == reflect.Array {
 		return nil, unsupported(t, "arrays of arrays have no OPC UA form (a matrix is a Variant with Dimensions)")
 	}
-	return codecFor(elem)
+	return b.get(elem)
 }
 
 // reflectSliceCodec makes the codec of a slice type whose element codec is
@@ -372,12 +419,4 @@ func pointerCodec(t reflect.Type, elem *codec) *codec {
 			return q == nil || elem.null(e, q)
 		},
 	}
-}
-
-// structCodec returns the codec of a structure type. It is where the JSON
-// plans compiled from the engine's format-independent model plug in
-// (fields by their OPC UA names, presence by the model's rule); until that
-// model exists every structure is an error wrapping ErrUnsupported.
-func structCodec(t reflect.Type) (*codec, error) {
-	return nil, unsupported(t, "structures are not supported yet: their JSON form comes with the engine's format-independent model, not yet available (the built-in types and arrays of them are supported)")
 }

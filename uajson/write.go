@@ -96,6 +96,22 @@ func (e *encoder) key(name string, first bool) {
 	e.b = append(e.b, `":`...)
 }
 
+// keyQuoted is key for a name given as JSON text with its quotes (a
+// field name of a plan, escaped once when the plan was made).
+func (e *encoder) keyQuoted(quoted []byte, first bool) {
+	if !first {
+		e.b = append(e.b, ',')
+	}
+	if e.indent != "" {
+		e.newline()
+		e.b = append(e.b, quoted...)
+		e.b = append(e.b, ": "...)
+		return
+	}
+	e.b = append(e.b, quoted...)
+	e.b = append(e.b, ':')
+}
+
 // null appends the literal null.
 func (e *encoder) null() { e.b = append(e.b, "null"...) }
 

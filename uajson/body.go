@@ -1,0 +1,206 @@
+package uajson
+
+// Structure bodies of ExtensionObjects (and so of Variants), through the
+// registry of Options.Types: a Go structure registered for its binary
+// encoding id (the standard types, RegisterType) or a run-time structure
+// (RegisterStructure). The registry is the format-independent one of
+// internal/uamodel, which uabin.Registry holds as its first and only field
+// (TestRegistryLayout checks it): the DataType ids that JSON names bodies
+// by are there, next to the binary encoding ids.
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/uabin/uabin/internal/uamodel"
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// typeIDName is the member of an ExtensionObject's object that names its
+// DataType, which the structure's plan passes over.
+var typeIDName = []byte("UaTypeId")
+
+// snapshot returns the current state of the registry of the call (nil
+// Types: uabin.DefaultRegistry), or nil for a zero uabin.Registry, which
+// knows no types.
+func (o *tables) snapshot() *uamodel.Snapshot {
+	r := o.types
+	if r == nil {
+		r = uabin.DefaultRegistry
+	}
+	return (*uamodel.Registry)(unsafe.Pointer(r)).Load()
+}
+
+// A body is what an ExtensionObject needs for a structure type: its plan,
+// the ids, and how to make a value.
+type body struct {
+	plan     *structPlan
+	dataType types.NodeID     // written as UaTypeId: the DataType id, or the binary encoding id when the registry has no DataType id
+	typeID   types.NodeID     // the TypeID of a decoded ExtensionObject: the binary encoding id (as binary decoding sets it)
+	goT      reflect.Type     // a Go structure: its type (values are *goT)
+	dyn      *uamodel.DynType // a run-time structure
+}
+
+// bodyForValue returns the body of the structure value v of an
+// ExtensionObject (a Go structure or a pointer to one, or a
+// *uabin.Dynamic) and a pointer to the structure's memory.
+func (o *tables) bodyForValue(v any) (*body, ptr, error) {
+	s := o.snapshot()
+	t := reflect.TypeOf(v)
+	if t.Kind() == reflect.Pointer && uamodel.IsDynamic(t.Elem()) {
+		h := uamodel.Header(v)
+		if h == nil || h.T == nil {
+			return nil, nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "ExtensionObject holds a *uabin.Dynamic with no value")}
+		}
+		b, err := o.dynBody(h.T)
+		if err != nil {
+			return nil, nil, err
+		}
+		return b, h.P, nil
+	}
+	q := ifaceData(v)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+		if q == nil {
+			return nil, nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "ExtensionObject holds a nil %v", reflect.TypeOf(v))}
+		}
+	} else if pointerShaped(t) {
+		c := newValue(t)
+		*as[ptr](c) = q
+		q = c
+	}
+	var e *uamodel.Entry
+	if s != nil {
+		e = s.ByType(t)
+	}
+	if e == nil {
+		return nil, nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnknownType, "ExtensionObject value of type %v: the type is not registered (uabin.RegisterType)", t)}
+	}
+	b, err := o.goBody(e)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, q, nil
+}
+
+// goBody returns the body of a registered Go structure.
+func (o *tables) goBody(e *uamodel.Entry) (*body, error) {
+	c, err := codecFor(e.Go)
+	if err != nil {
+		return nil, err
+	}
+	if c.plan == nil {
+		return nil, unsupported(e.Go, "an ExtensionObject body must be a structure")
+	}
+	enc, ok := e.EncodingID(o.ns)
+	if !ok {
+		return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "the namespace %s of %v's encoding id is not in NamespaceURIs", e.URI, e.Go)}
+	}
+	b := &body{plan: c.plan, goT: e.Go, typeID: enc, dataType: e.IDs.DataType}
+	if b.dataType.IsNull() {
+		b.dataType = enc
+	}
+	return b, nil
+}
+
+// dynBody returns the body of a compiled run-time structure.
+func (o *tables) dynBody(t *uamodel.DynType) (*body, error) {
+	p, err := dynPlan(t)
+	if err != nil {
+		return nil, err
+	}
+	b := &body{plan: p, dyn: t, dataType: t.Def.DataType}
+	if t.Def.DTURI != "" {
+		i := indexOf(o.ns, t.Def.DTURI)
+		if i < 0 {
+			return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "the namespace %s of %s's DataType id is not in NamespaceURIs", t.Def.DTURI, t.Name)}
+		}
+		b.dataType = b.dataType.WithNamespace(uint16(i))
+	}
+	b.typeID = b.dataType
+	if t.Def.Entry != nil {
+		if id, ok := t.Def.Entry.EncodingID(o.ns); ok {
+			b.typeID = id
+		}
+	}
+	return b, nil
+}
+
+func indexOf(s []string, x string) int {
+	for i, v := range s {
+		if v == x && i <= 0xffff {
+			return i
+		}
+	}
+	return -1
+}
+
+// bodyForTypeID returns the body of the structure that an ExtensionObject's
+// UaTypeId names: a standard structure by its DataType id, a run-time
+// structure by its DataType or binary encoding id, a Go structure
+// registered by its binary encoding id; nil if the registry knows none.
+// The error is a run-time definition that does not compile.
+func (o *tables) bodyForTypeID(id types.NodeID) (*body, error) {
+	s := o.snapshot()
+	if s == nil {
+		return nil, nil
+	}
+	if e := s.ByDataType(id); e != nil {
+		return o.goBody(e)
+	}
+	if def := s.Structure(types.ExpandedNodeID{NodeID: id}, o.ns); def != nil {
+		t, err := s.Compiled(def, o.ns)
+		if err != nil {
+			return nil, err
+		}
+		return o.dynBody(t)
+	}
+	if e := s.ByID(id, o.ns); e != nil && e.Def == nil {
+		return o.goBody(e)
+	}
+	return nil, nil
+}
+
+// decodeAt reads the object at offset start into a value of the body's
+// type (old, if it is one, is reused) and returns the value: a *T for a
+// Go structure, a *uabin.Dynamic for a run-time one. skip names a member
+// read already (UaTypeId), passed over.
+func (b *body) decodeAt(d *decoder, start int, old any, skip []byte) (any, error) {
+	var v any
+	var q ptr
+	switch {
+	case b.dyn != nil:
+		if old != nil && reflect.TypeOf(old) == b.dyn.Vals.Ptr() {
+			if h := uamodel.Header(old); h != nil && h.T == b.dyn {
+				v, q = old, h.P
+			}
+		}
+		if v == nil {
+			v = uamodel.NewValue(b.dyn)
+			q = uamodel.Header(v).P
+		}
+	default:
+		if old != nil && reflect.TypeOf(old) == reflect.PointerTo(b.goT) && ifaceData(old) != nil {
+			v, q = old, ifaceData(old)
+		} else {
+			rv := reflect.New(b.goT)
+			v, q = rv.Interface(), rv.UnsafePointer()
+		}
+	}
+	d.pos = start
+	if err := d.object("the structure " + b.plan.name); err != nil {
+		return nil, err
+	}
+	if b.plan.enter {
+		if err := d.enter(start); err != nil {
+			return nil, err
+		}
+		defer d.leave()
+	}
+	if err := b.plan.decodeMembers(d, q, start, skip); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
