@@ -2,6 +2,7 @@ package uajson_test
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 
 	"github.com/uabin/uabin/types"
@@ -175,6 +176,50 @@ func TestDynamicDecodeErrors(t *testing.T) {
 		}
 		if !bytes.Contains([]byte(err.Error()), []byte(c.path)) {
 			t.Errorf("%s: %v, want the path %s", c.text, err, c.path)
+		}
+	}
+}
+
+// TestZeroRegistry: a zero uabin.Registry as Types knows no types: bodies
+// stay raw on decoding and registered values cannot be encoded, with
+// errors, never a panic.
+func TestZeroRegistry(t *testing.T) {
+	o := uajson.Options{Types: &uabin.Registry{}}
+	var eo types.ExtensionObject
+	if err := o.Unmarshal([]byte(`{"UaTypeId":"i=626","AttributeId":13}`), &eo); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := eo.Value.(uajson.RawStructure); !ok {
+		t.Errorf("decoded %#v, want a RawStructure", eo.Value)
+	}
+	_, err := o.Marshal(types.NewExtensionObject(&types.ReadValueID{}))
+	if !errors.Is(err, uabin.ErrUnknownType) {
+		t.Errorf("Marshal: %v, want ErrUnknownType", err)
+	}
+	if _, err := o.Marshal(types.ReadValueID{AttributeID: 1}); err != nil {
+		t.Errorf("a structure needs no registry: %v", err)
+	}
+}
+
+// TestNullLikeExtensionObject: an ExtensionObject whose TypeID is an empty
+// string or opaque id of namespace 0 (which types.ExtensionObject.IsNull
+// counts as null) keeps its TypeID through JSON as in binary, rather than
+// becoming the null ExtensionObject.
+func TestNullLikeExtensionObject(t *testing.T) {
+	for _, id := range []types.NodeID{types.NewStringNodeID(0, ""), types.NewOpaqueNodeID(0, nil), {}} {
+		eo := types.ExtensionObject{TypeID: id}
+		j, err := uajson.Marshal(eo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back types.ExtensionObject
+		if err := uajson.Unmarshal(j, &back); err != nil {
+			t.Fatalf("%s: %v", j, err)
+		}
+		b1, _ := uabin.Marshal(eo)
+		b2, _ := uabin.Marshal(back)
+		if !bytes.Equal(b1, b2) {
+			t.Errorf("%v: %s decodes to binary % x, want % x", id, j, b2, b1)
 		}
 	}
 }

@@ -108,31 +108,14 @@ func (o *Options) tables() tables {
 	return tables{ns: o.NamespaceURIs, srv: o.ServerURIs, emptyStrings: o.EmptyStrings, types: o.Types}
 }
 
-// hardMaxDepth caps MaxDepth, also when it is negative ("no limit"), as in
-// the binary encoding: deeper recursion would risk the goroutine stack.
-const hardMaxDepth = 100000
-
-// limits returns o.Limits resolved, with MaxDepth capped at hardMaxDepth.
-func (o *Options) limits() wire.Limits {
-	l := o.Limits.Resolved()
-	if l.MaxDepth > hardMaxDepth {
-		l.MaxDepth = hardMaxDepth
-	}
-	return l
-}
+// limits returns o.Limits resolved (uabin.Limits.Resolved: the defaults
+// for zero fields, MaxDepth capped at wire.HardMaxDepth), the one
+// resolver of the binary encoding.
+func (o *Options) limits() wire.Limits { return o.Limits.Resolved() }
 
 // maxDepth returns the resolved MaxDepth alone, which is all encoding
 // needs (cheaper than resolving every limit on each call).
-func (o *Options) maxDepth() int {
-	switch md := o.MaxDepth; {
-	case md == 0:
-		return wire.DefaultMaxDepth
-	case md < 0 || md > hardMaxDepth:
-		return hardMaxDepth
-	default:
-		return md
-	}
-}
+func (o *Options) maxDepth() int { return o.Limits.Depth() }
 
 // defaults are the options of the package functions, never written.
 var defaults Options
