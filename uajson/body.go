@@ -10,6 +10,7 @@ package uajson
 
 import (
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"github.com/uabin/uabin/internal/uamodel"
@@ -40,6 +41,7 @@ type body struct {
 	dataType types.NodeID     // written as UaTypeId: the DataType id, or the binary encoding id when the registry has no DataType id
 	typeID   types.NodeID     // the TypeID of a decoded ExtensionObject: the binary encoding id (as binary decoding sets it)
 	goT      reflect.Type     // a Go structure: its type (values are *goT)
+	ptrT     reflect.Type     // *goT
 	dyn      *uamodel.DynType // a run-time structure
 }
 
@@ -85,8 +87,25 @@ func (o *tables) bodyForValue(v any) (*body, ptr, error) {
 	return b, q, nil
 }
 
+// bodies caches the bodies that do not depend on the namespace table of
+// the call, by *uamodel.Entry (Go structures) or *uamodel.DynType.
+var bodies sync.Map
+
 // goBody returns the body of a registered Go structure.
 func (o *tables) goBody(e *uamodel.Entry) (*body, error) {
+	if e.URI == "" {
+		if b, ok := bodies.Load(e); ok {
+			return b.(*body), nil
+		}
+	}
+	b, err := o.makeGoBody(e)
+	if err == nil && e.URI == "" {
+		bodies.Store(e, b)
+	}
+	return b, err
+}
+
+func (o *tables) makeGoBody(e *uamodel.Entry) (*body, error) {
 	c, err := codecFor(e.Go)
 	if err != nil {
 		return nil, err
@@ -98,7 +117,7 @@ func (o *tables) goBody(e *uamodel.Entry) (*body, error) {
 	if !ok {
 		return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "the namespace %s of %v's encoding id is not in NamespaceURIs", e.URI, e.Go)}
 	}
-	b := &body{plan: c.plan, goT: e.Go, typeID: enc, dataType: e.IDs.DataType}
+	b := &body{plan: c.plan, goT: e.Go, ptrT: reflect.PointerTo(e.Go), typeID: enc, dataType: e.IDs.DataType}
 	if b.dataType.IsNull() {
 		b.dataType = enc
 	}
@@ -107,6 +126,20 @@ func (o *tables) goBody(e *uamodel.Entry) (*body, error) {
 
 // dynBody returns the body of a compiled run-time structure.
 func (o *tables) dynBody(t *uamodel.DynType) (*body, error) {
+	fixed := t.Def.DTURI == "" && (t.Def.Entry == nil || t.Def.Entry.URI == "")
+	if fixed {
+		if b, ok := bodies.Load(t); ok {
+			return b.(*body), nil
+		}
+	}
+	b, err := o.makeDynBody(t)
+	if err == nil && fixed {
+		bodies.Store(t, b)
+	}
+	return b, err
+}
+
+func (o *tables) makeDynBody(t *uamodel.DynType) (*body, error) {
 	p, err := dynPlan(t)
 	if err != nil {
 		return nil, err
@@ -163,34 +196,33 @@ func (o *tables) bodyForTypeID(id types.NodeID) (*body, error) {
 	return nil, nil
 }
 
-// decodeAt reads the object at offset start into a value of the body's
-// type (old, if it is one, is reused) and returns the value: a *T for a
-// Go structure, a *uabin.Dynamic for a run-time one. skip names a member
-// read already (UaTypeId), passed over.
-func (b *body) decodeAt(d *decoder, start int, old any, skip []byte) (any, error) {
-	var v any
-	var q ptr
-	switch {
-	case b.dyn != nil:
+// value returns a value of the body's type to decode into, and a pointer
+// to its memory: old if it is one (a *T of the Go structure, a
+// *uabin.Dynamic of the run-time structure), else a new one.
+func (b *body) value(old any) (any, ptr) {
+	if b.dyn != nil {
 		if old != nil && reflect.TypeOf(old) == b.dyn.Vals.Ptr() {
 			if h := uamodel.Header(old); h != nil && h.T == b.dyn {
-				v, q = old, h.P
+				return old, h.P
 			}
 		}
-		if v == nil {
-			v = uamodel.NewValue(b.dyn)
-			q = uamodel.Header(v).P
-		}
-	default:
-		if old != nil && reflect.TypeOf(old) == reflect.PointerTo(b.goT) && ifaceData(old) != nil {
-			v, q = old, ifaceData(old)
-		} else {
-			rv := reflect.New(b.goT)
-			v, q = rv.Interface(), rv.UnsafePointer()
-		}
+		v := uamodel.NewValue(b.dyn)
+		return v, uamodel.Header(v).P
 	}
+	if old != nil && reflect.TypeOf(old) == b.ptrT && ifaceData(old) != nil {
+		return old, ifaceData(old)
+	}
+	rv := reflect.New(b.goT)
+	return rv.Interface(), rv.UnsafePointer()
+}
+
+// decodeAt reads the object at offset start into a value of the body's
+// type (old, if it is one, is reused) and returns the value. skip names a
+// member read already (UaTypeId), passed over.
+func (b *body) decodeAt(d *decoder, start int, old any, skip []byte) (any, error) {
+	v, q := b.value(old)
 	d.pos = start
-	if err := d.object("the structure " + b.plan.name); err != nil {
+	if err := d.object(b.plan.what); err != nil {
 		return nil, err
 	}
 	if b.plan.enter {
@@ -199,7 +231,7 @@ func (b *body) decodeAt(d *decoder, start int, old any, skip []byte) (any, error
 		}
 		defer d.leave()
 	}
-	if err := b.plan.decodeMembers(d, q, start, skip); err != nil {
+	if err := b.plan.decodeMembers(d, q, start, skip, false); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -228,6 +228,14 @@ func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
 		*v = types.ExtensionObject{}
 		return err
 	}
+	// One pass when UaTypeId comes first (as every encoder writes it) and
+	// names a registered structure.
+	if done, err := d.eoStructure(v, start); done {
+		if err == nil {
+			d.leave()
+		}
+		return err
+	}
 	// First pass: find UaTypeId (which may come anywhere) and the other
 	// members, checking the whole object.
 	var sc eoScan
@@ -280,6 +288,54 @@ func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
 	d.pos = end
 	d.leave()
 	return err
+}
+
+// errEncodedBody stops eoStructure at a UaEncoding or UaBody member: the
+// body is not a JSON structure, and the object is read again by the
+// general path.
+var errEncodedBody = &wire.DecodeError{Err: wire.Errorf(wire.ErrInvalid, "an encoded body")}
+
+// eoStructure decodes, in one pass, an ExtensionObject whose first member
+// is UaTypeId naming a registered structure, with the other members the
+// structure's fields. done is false (and the cursor back after '{') when
+// the object is not of that shape.
+func (d *decoder) eoStructure(v *types.ExtensionObject, start int) (done bool, err error) {
+	after := d.pos
+	name, _, ok, err := d.member(true)
+	if err != nil || !ok || string(name) != "UaTypeId" {
+		d.pos = after
+		return false, nil
+	}
+	d.ws()
+	var id types.NodeID
+	if err := decNodeID(d, &id); err != nil {
+		d.pos = after
+		return false, nil
+	}
+	b, err := d.t.bodyForTypeID(id)
+	if err != nil || b == nil {
+		d.pos = after
+		return false, nil
+	}
+	x, q := b.value(v.Value)
+	if b.plan.enter {
+		if err := d.enter(start); err != nil {
+			return true, err
+		}
+	}
+	err = b.plan.decodeMembers(d, q, start, typeIDName, true)
+	if b.plan.enter && err == nil {
+		d.leave()
+	}
+	if err == errEncodedBody {
+		d.pos = after
+		return false, nil
+	}
+	if err != nil {
+		return true, err
+	}
+	*v = types.ExtensionObject{TypeID: b.typeID, Encoding: types.ExtensionObjectBinary, Value: x}
+	return true, nil
 }
 
 // at decodes the value at s with f, and returns the cursor to where it

@@ -226,7 +226,7 @@ func (o *Options) unmarshal(b []byte, v any) error {
 		return err
 	}
 	d := decoders.Get().(*decoder)
-	*d = decoder{data: b, t: sd.t, lim: lim, scratch: d.scratch[:0]}
+	*d = decoder{data: b, t: sd.t, lim: lim, scratch: d.scratch[:0], idBuf: d.idBuf}
 	err := d.run(v, rv)
 	if cap(d.scratch) > 1<<16 {
 		d.scratch = nil // do not keep large buffers alive in the pool

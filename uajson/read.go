@@ -33,6 +33,12 @@ type decoder struct {
 	// are valid until the next read. escaped says which: true for scratch.
 	scratch []byte
 	escaped bool
+
+	// hint is the string or opaque identifier of the NodeId being decoded
+	// over, whose string is kept when the input has the same identifier;
+	// idBuf holds decoded opaque identifiers.
+	hint  string
+	idBuf []byte
 }
 
 // fail returns a *wire.DecodeError at byte offset off.

@@ -52,6 +52,8 @@ type structPlan struct {
 	maskWide bool
 
 	enter bool // the structure counts one nesting level (uamodel.Struct.Enter)
+
+	what string // "the structure NAME", for errors (made once: no allocation per call)
 }
 
 // planField is one field of a structPlan.
@@ -133,6 +135,7 @@ func (b *builder) plan(st *uamodel.Struct, name string) (*structPlan, error) {
 	if st.Name != "" {
 		p.name = st.Name
 	}
+	p.what = "the structure " + p.name
 	alt := uint32(0)
 	for i := range st.Fields {
 		f := &st.Fields[i]
@@ -427,10 +430,7 @@ func (p *structPlan) decode(d *decoder, q ptr) error {
 		return err
 	}
 	start := d.pos
-	if p.enc == uamodel.Union && d.peek() != '{' {
-		return d.unexpected("an object (the union " + p.name + ")")
-	}
-	if err := d.object("the structure " + p.name); err != nil {
+	if err := d.object(p.what); err != nil {
 		return err
 	}
 	if p.enter {
@@ -439,7 +439,7 @@ func (p *structPlan) decode(d *decoder, q ptr) error {
 		}
 		defer d.leave()
 	}
-	return p.decodeMembers(d, q, start, nil)
+	return p.decodeMembers(d, q, start, nil, false)
 }
 
 // zero sets every field of the structure at q to its zero value.
@@ -477,8 +477,10 @@ const (
 // decodeMembers reads the members of the object whose '{' has been
 // consumed (at offset start) into the structure at q. skip, if not nil,
 // names a member to pass over (the UaTypeId of an ExtensionObject, read
-// already).
-func (p *structPlan) decodeMembers(d *decoder, q ptr, start int, skip []byte) error {
+// already); with resumed, that member was the first and has been consumed,
+// and a UaEncoding or UaBody member stops the decoding with errEncodedBody
+// (the body is not a JSON structure).
+func (p *structPlan) decodeMembers(d *decoder, q ptr, start int, skip []byte, resumed bool) error {
 	var (
 		small   [2]uint64
 		seen    = small[:]
@@ -492,7 +494,10 @@ func (p *structPlan) decodeMembers(d *decoder, q ptr, start int, skip []byte) er
 	if n := (len(p.fields) + 63) / 64; n > len(small) {
 		seen = make([]uint64, n)
 	}
-	for first := true; ; first = false {
+	if resumed {
+		special = seenTypeID
+	}
+	for first := !resumed; ; first = false {
 		name, off, ok, err := d.member(first)
 		if err != nil {
 			return err
@@ -557,6 +562,8 @@ func (p *structPlan) decodeMembers(d *decoder, q ptr, start int, skip []byte) er
 			if err := d.skip(); err != nil {
 				return err
 			}
+		case resumed && (string(name) == "UaEncoding" || string(name) == "UaBody"):
+			return errEncodedBody
 		default:
 			if err := d.unknown(&names, name, off); err != nil {
 				return err

@@ -701,8 +701,10 @@ func decDataValue(d *decoder, v *types.DataValue) error {
 		*v = types.DataValue{}
 		return err
 	}
-	value := v.Value // reused for its storage
-	*v = types.DataValue{}
+	// The Variant is decoded in place, reusing its storage; the other
+	// fields start from zero. (A copy of it would escape to the heap.)
+	*v = types.DataValue{Value: v.Value}
+	value := &v.Value
 	st := variantState{off: start, dims: value.Dimensions()[:0]}
 	var seen int
 	var names nameSet
@@ -714,7 +716,7 @@ func decDataValue(d *decoder, v *types.DataValue) error {
 		if !ok {
 			break
 		}
-		if took, err := d.variantMember(&st, &value, name, off); took || err != nil {
+		if took, err := d.variantMember(&st, value, name, off); took || err != nil {
 			if err != nil {
 				return err
 			}
@@ -779,19 +781,11 @@ func decDataValue(d *decoder, v *types.DataValue) error {
 	if st.seen&vType == 0 && st.seen&vValue != 0 && !st.valNull {
 		end := d.pos
 		d.pos = st.valStart
-		err := decVariant(d, &value)
+		err := decVariant(d, value)
 		d.pos = end
-		if err != nil {
-			return wire.WithPath(err, "Value")
-		}
-		v.Value = value
-		return nil
-	}
-	if err := d.finishVariant(&st, &value); err != nil {
 		return wire.WithPath(err, "Value")
 	}
-	v.Value = value
-	return nil
+	return wire.WithPath(d.finishVariant(&st, value), "Value")
 }
 
 // decPicoseconds reads a picoseconds count, clamped to 9999.
