@@ -103,8 +103,28 @@ func encNodeID(e *encoder, v *types.NodeID) error {
 	if e.enc >= Reversible {
 		return e.nodeIDObject(*v, "", 0, false)
 	}
-	var buf [80]byte
-	return e.quotedText(e.nodeIDText(buf[:0], *v))
+	if ns := v.Namespace(); ns != 0 {
+		if _, ok := e.t.namespaceURI(ns); ok {
+			var buf [80]byte
+			return e.quotedText(e.nodeIDText(buf[:0], *v))
+		}
+	}
+	// Straight into the output: "ns=<index>;" and the identifier, of which
+	// only a string one can need escaping.
+	e.b = append(e.b, '"')
+	if ns := v.Namespace(); ns != 0 {
+		e.b = append(strconv.AppendUint(append(e.b, "ns="...), uint64(ns), 10), ';')
+	}
+	if v.Type() == types.IDTypeString {
+		e.b = append(e.b, "s="...)
+		if err := e.strBody(v.StringID()); err != nil {
+			return err
+		}
+	} else {
+		e.b = appendIdentifier(e.b, *v)
+	}
+	e.b = append(e.b, '"')
+	return nil
 }
 
 func encExpandedNodeID(e *encoder, v *types.ExpandedNodeID) error {
