@@ -15,6 +15,7 @@ package uajson
 // says so.
 
 import (
+	"math"
 	"reflect"
 	"sync"
 	"time"
@@ -140,8 +141,8 @@ func init() {
 	register(types.TypeUInt32, encUint32, decUint32, zeroOf[uint32])
 	register(types.TypeInt64, encInt64, decInt64, zeroOf[int64])
 	register(types.TypeUInt64, encUint64, decUint64, zeroOf[uint64])
-	register(types.TypeFloat, encFloat32, decFloat32, zeroOf[float32])
-	register(types.TypeDouble, encFloat64, decFloat64, zeroOf[float64])
+	register(types.TypeFloat, encFloat32, decFloat32, func(_ *encoder, v *float32) bool { return math.Float32bits(*v) == 0 }) // -0 is not the default: it is written
+	register(types.TypeDouble, encFloat64, decFloat64, func(_ *encoder, v *float64) bool { return math.Float64bits(*v) == 0 })
 	register(types.TypeString, encString, decString, func(e *encoder, v *string) bool { return e.nullString(*v) })
 	register(types.TypeXmlElement, encXML, decXML, func(e *encoder, v *types.XmlElement) bool { return e.nullString(string(*v)) })
 	register(types.TypeDateTime, encDateTime, decDateTime, func(_ *encoder, v *types.DateTime) bool { return *v <= 0 })

@@ -69,6 +69,138 @@ type planField struct {
 	goT   reflect.Type // the Go type of the value
 	zeroP bool         // the Go type has no pointers: zeroed by clearing bytes
 	enum  bool         // an enumeration: "Name_Value" in the Verbose form
+	op    fieldOp      // a value the plan writes and reads itself, or opCodec
+}
+
+// fieldOp names the values that a plan writes and reads without calling
+// their codec through a function value (the built-ins of most fields).
+type fieldOp uint8
+
+const (
+	opCodec fieldOp = iota
+	opBool
+	opUint8
+	opInt16
+	opUint16
+	opInt32
+	opUint32
+	opFloat64
+	opString
+	opDateTime
+)
+
+// fieldOps maps the codecs of those built-ins to their ops.
+var fieldOps = map[*codec]fieldOp{
+	builtinCodecs[reflect.TypeFor[bool]()]:           opBool,
+	builtinCodecs[reflect.TypeFor[uint8]()]:          opUint8,
+	builtinCodecs[reflect.TypeFor[int16]()]:          opInt16,
+	builtinCodecs[reflect.TypeFor[uint16]()]:         opUint16,
+	builtinCodecs[reflect.TypeFor[int32]()]:          opInt32,
+	builtinCodecs[reflect.TypeFor[uint32]()]:         opUint32,
+	builtinCodecs[reflect.TypeFor[float64]()]:        opFloat64,
+	builtinCodecs[reflect.TypeFor[string]()]:         opString,
+	builtinCodecs[reflect.TypeFor[types.DateTime]()]: opDateTime,
+}
+
+// encodeOp writes the value of an op field at fp, unless omit is set and
+// the value is NULL or the default; it reports whether it wrote.
+func (f *planField) encodeOp(e *encoder, fp ptr, omit, first bool) (bool, error) {
+	switch f.op {
+	case opBool:
+		v := *as[bool](fp)
+		if omit && !v {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		e.boolean(v)
+	case opUint8:
+		v := *as[uint8](fp)
+		if omit && v == 0 {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		e.uint(uint64(v))
+	case opInt16:
+		v := *as[int16](fp)
+		if omit && v == 0 {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		e.int(int64(v))
+	case opUint16:
+		v := *as[uint16](fp)
+		if omit && v == 0 {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		e.uint(uint64(v))
+	case opInt32:
+		v := *as[int32](fp)
+		if omit && v == 0 {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		e.int(int64(v))
+	case opUint32:
+		v := *as[uint32](fp)
+		if omit && v == 0 {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		e.uint(uint64(v))
+	case opFloat64:
+		v := *as[float64](fp)
+		if omit && v == 0 && !math.Signbit(v) {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		e.float(v, 64)
+	case opString:
+		v := *as[string](fp)
+		if e.nullString(v) {
+			if omit {
+				return false, nil
+			}
+			e.keyQuoted(f.key, first)
+			e.null()
+			return true, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, e.str(v)
+	case opDateTime:
+		v := as[types.DateTime](fp)
+		if omit && *v <= 0 {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, encDateTime(e, v)
+	}
+	return true, nil
+}
+
+// decodeOp reads the value of an op field into fp.
+func (f *planField) decodeOp(d *decoder, fp ptr) error {
+	switch f.op {
+	case opBool:
+		return decBool(d, as[bool](fp))
+	case opUint8:
+		return decUint8(d, as[uint8](fp))
+	case opInt16:
+		return decInt16(d, as[int16](fp))
+	case opUint16:
+		return decUint16(d, as[uint16](fp))
+	case opInt32:
+		return decInt32(d, as[int32](fp))
+	case opUint32:
+		return decUint32(d, as[uint32](fp))
+	case opFloat64:
+		return decFloat64(d, as[float64](fp))
+	case opString:
+		return decString(d, as[string](fp))
+	case opDateTime:
+		return decDateTime(d, as[types.DateTime](fp))
+	}
+	return f.c.dec(d, fp)
 }
 
 // isZero reports whether the value of f at p is its Go zero value.
@@ -163,6 +295,7 @@ func (b *builder) plan(st *uamodel.Struct, name string) (*structPlan, error) {
 		}
 		pf.c = c
 		pf.enum = c.enum
+		pf.op = fieldOps[c]
 		p.fields = append(p.fields, pf)
 	}
 	return p, nil
@@ -347,6 +480,17 @@ func (p *structPlan) members(e *encoder, q ptr, first bool) (int, error) {
 			continue
 		}
 		fp := at(q, f.off)
+		if f.op != opCodec {
+			wrote, err := f.encodeOp(e, fp, omit, first)
+			if err != nil {
+				return n, wire.WithPath(err, f.name)
+			}
+			if wrote {
+				first = false
+				n++
+			}
+			continue
+		}
 		if omit && f.c.null(e, fp) {
 			continue
 		}
@@ -514,7 +658,7 @@ func (p *structPlan) decodeMembers(d *decoder, q ptr, start int, skip []byte, re
 			seen[i/64] |= 1 << uint(i%64)
 			next = i + 1
 			f := &p.fields[i]
-			if err := f.c.dec(d, at(q, f.off)); err != nil {
+			if err := f.decodeOp(d, at(q, f.off)); err != nil {
 				return wire.WithPath(err, f.name)
 			}
 			continue
