@@ -1,4 +1,4 @@
-package uajson
+package jsonenc
 
 import (
 	"encoding/base64"
@@ -95,6 +95,23 @@ func (e *encoder) typeIDMember(id types.NodeID) error {
 	return encNodeID(e, &id)
 }
 
+// typeIDMemberURI is typeIDMember for an id of the namespace uri (id in
+// namespace 0) when the namespace table does not have it: the text form
+// with nsu=<uri> (§5.4.2.10), the object form with the URI as Namespace.
+func (e *encoder) typeIDMemberURI(id types.NodeID, uri string) error {
+	if uri == "" {
+		return e.typeIDMember(id)
+	}
+	if e.enc == Reversible {
+		e.key("TypeId", true)
+		return e.nodeIDObject(id, uri, 0, false)
+	}
+	e.key("UaTypeId", true)
+	var buf [128]byte
+	text := append(appendEncodedURI(append(buf[:0], "nsu="...), uri), ';')
+	return e.quotedText(appendIdentifier(text, id))
+}
+
 // rawExtensionObject writes an ExtensionObject whose body is kept raw.
 func (e *encoder) rawExtensionObject(v *types.ExtensionObject) error {
 	enc := v.Encoding
@@ -186,7 +203,7 @@ func (e *encoder) structureBody(body *body, q ptr) error {
 		return body.plan.encode(e, q)
 	}
 	e.open('{')
-	if err := e.typeIDMember(body.dataType); err != nil {
+	if err := e.typeIDMemberURI(body.dataType, body.typeURI); err != nil {
 		return wire.WithPath(err, "UaTypeId")
 	}
 	if e.enc == Reversible {

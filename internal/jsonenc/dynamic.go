@@ -1,4 +1,4 @@
-package uajson
+package jsonenc
 
 // Run-time structures (uabin.Dynamic): a value is a block of memory laid
 // out by internal/uamodel with the model of its definition
@@ -121,9 +121,11 @@ func (b *builder) dynFieldCodec(f *uamodel.DynField) (*codec, error) {
 	}
 	switch {
 	case f.Rank > 0:
-		st := reflect.SliceOf(f.ElemGo)
+		var st reflect.Type
 		if f.Sub != nil {
 			st = reflect.SliceOf(f.Sub.Vals.Ptr())
+		} else {
+			st = reflect.SliceOf(f.ElemGo)
 		}
 		return matrixCodec(st, f.Rank, elem), nil
 	case f.Array:

@@ -1,21 +1,18 @@
-package uajson
+package jsonenc
 
 // Structure bodies of ExtensionObjects (and so of Variants), through the
-// registry of Options.Types: a Go structure registered for its binary
+// registry of Config.Types: a Go structure registered for its binary
 // encoding id (the standard types, RegisterType) or a run-time structure
 // (RegisterStructure). The registry is the format-independent one of
-// internal/uamodel, which uabin.Registry holds as its first and only field
-// (TestRegistryLayout checks it): the DataType ids that JSON names bodies
-// by are there, next to the binary encoding ids.
+// internal/uamodel: the DataType ids that JSON names bodies by are there,
+// next to the binary encoding ids.
 
 import (
 	"reflect"
 	"sync"
-	"unsafe"
 
 	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/types"
-	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -24,14 +21,17 @@ import (
 var typeIDName = []byte("UaTypeId")
 
 // snapshot returns the current state of the registry of the call (nil
-// Types: uabin.DefaultRegistry), or nil for a zero uabin.Registry, which
-// knows no types.
+// Types: Default), or nil for none or a zero registry, which knows no
+// types.
 func (o *tables) snapshot() *uamodel.Snapshot {
 	r := o.types
 	if r == nil {
-		r = uabin.DefaultRegistry
+		r = Default
 	}
-	return (*uamodel.Registry)(unsafe.Pointer(r)).Load()
+	if r == nil {
+		return nil
+	}
+	return r.Load()
 }
 
 // A body is what an ExtensionObject needs for a structure type: its plan,
@@ -39,6 +39,7 @@ func (o *tables) snapshot() *uamodel.Snapshot {
 type body struct {
 	plan     *structPlan
 	dataType types.NodeID     // written as UaTypeId: the DataType id, or the binary encoding id when the registry has no DataType id
+	typeURI  string           // the namespace URI of dataType when NamespaceURIs does not have it (dataType in namespace 0): written as nsu=
 	typeID   types.NodeID     // the TypeID of a decoded ExtensionObject: the binary encoding id (as binary decoding sets it)
 	goT      reflect.Type     // a Go structure: its type (values are *goT)
 	ptrT     reflect.Type     // *goT
@@ -113,13 +114,17 @@ func (o *tables) makeGoBody(e *uamodel.Entry) (*body, error) {
 	if c.plan == nil {
 		return nil, unsupported(e.Go, "an ExtensionObject body must be a structure")
 	}
+	b := &body{plan: c.plan, goT: e.Go, ptrT: reflect.PointerTo(e.Go), dataType: e.IDs.DataType}
 	enc, ok := e.EncodingID(o.ns)
-	if !ok {
-		return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "the namespace %s of %v's encoding id is not in NamespaceURIs", e.URI, e.Go)}
+	if ok {
+		b.typeID = enc
+	} else {
+		// A URI registration whose namespace the call's table lacks: the
+		// id is written with its URI (nsu=).
+		b.typeID, b.typeURI = e.IDs.Binary, e.URI
 	}
-	b := &body{plan: c.plan, goT: e.Go, ptrT: reflect.PointerTo(e.Go), typeID: enc, dataType: e.IDs.DataType}
 	if b.dataType.IsNull() {
-		b.dataType = enc
+		b.dataType = b.typeID
 	}
 	return b, nil
 }
@@ -146,11 +151,11 @@ func (o *tables) makeDynBody(t *uamodel.DynType) (*body, error) {
 	}
 	b := &body{plan: p, dyn: t, dataType: t.Def.DataType}
 	if t.Def.DTURI != "" {
-		i := indexOf(o.ns, t.Def.DTURI)
-		if i < 0 {
-			return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "the namespace %s of %s's DataType id is not in NamespaceURIs", t.Def.DTURI, t.Name)}
+		if i := indexOf(o.ns, t.Def.DTURI); i >= 0 {
+			b.dataType = b.dataType.WithNamespace(uint16(i))
+		} else {
+			b.typeURI = t.Def.DTURI // written as nsu=
 		}
-		b.dataType = b.dataType.WithNamespace(uint16(i))
 	}
 	b.typeID = b.dataType
 	if t.Def.Entry != nil {

@@ -1,4 +1,4 @@
-package uajson
+package jsonenc
 
 // Structures (Part 6 v1.05 §5.4.6-5.4.8): the JSON plan of a structure is
 // compiled once per Go type (and once per run-time structure definition)

@@ -1,4 +1,4 @@
-package uajson
+package uajson_test
 
 import (
 	"reflect"

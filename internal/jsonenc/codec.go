@@ -1,4 +1,4 @@
-package uajson
+package jsonenc
 
 // Design note. A codec encodes and decodes the values of one Go type; the
 // codecs of the 25 built-ins are handwritten (one function pair each, in
