@@ -327,20 +327,28 @@ func reflectSliceCodec(t reflect.Type, elem *codec) *codec {
 				if err != nil || !ok {
 					return err
 				}
-				if h.len >= d.lim.MaxArrayLength {
-					return d.fail(start, wire.ErrLimitExceeded, "array of more than %d elements", d.lim.MaxArrayLength)
-				}
-				if h.len == h.cap {
-					growSlice(t, p)
-				}
-				h.len++
-				if err := elem.dec(d, at(h.data, uintptr(h.len-1)*size)); err != nil {
-					return wire.WithPath(err, wire.IndexPath(h.len-1))
+				if i, err := d.appendElem(t, p, elem, size, start); err != nil {
+					return wire.WithPath(err, wire.IndexPath(i))
 				}
 			}
 		},
 		null: func(_ *encoder, p ptr) bool { return sliceOf(p).data == nil },
 	}
+}
+
+// appendElem decodes one more element into the slice of type t at p
+// (elements of size bytes, coded by elem), growing it as append does, and
+// returns its index; the array started at offset start.
+func (d *decoder) appendElem(t reflect.Type, p ptr, elem *codec, size uintptr, start int) (int, error) {
+	h := sliceOf(p)
+	if h.len >= d.lim.MaxArrayLength {
+		return h.len, d.fail(start, wire.ErrLimitExceeded, "array of more than %d elements", d.lim.MaxArrayLength)
+	}
+	if h.len == h.cap {
+		growSlice(t, p)
+	}
+	h.len++
+	return h.len - 1, elem.dec(d, at(h.data, uintptr(h.len-1)*size))
 }
 
 // arrayCodec makes the codec of a Go array type: a JSON array of exactly

@@ -341,15 +341,7 @@ func (d *decoder) nestedMatrix(rank int, st reflect.Type, sp ptr, elem *codec) (
 				break
 			}
 			if l == rank-1 {
-				h := sliceOf(sp)
-				if h.len >= d.lim.MaxArrayLength {
-					return d.fail(start, wire.ErrLimitExceeded, "matrix of more than %d elements", d.lim.MaxArrayLength)
-				}
-				if h.len == h.cap {
-					growSlice(st, sp)
-				}
-				h.len++
-				if err := elem.dec(d, at(h.data, uintptr(h.len-1)*size)); err != nil {
+				if _, err := d.appendElem(st, sp, elem, size, start); err != nil {
 					return wire.WithPath(err, wire.IndexPath(int(n)))
 				}
 			} else if err := level(l + 1); err != nil {

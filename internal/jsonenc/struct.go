@@ -271,7 +271,7 @@ func (b *builder) plan(st *uamodel.Struct, name string) (*structPlan, error) {
 	alt := uint32(0)
 	for i := range st.Fields {
 		f := &st.Fields[i]
-		pf := planField{name: f.Name, off: f.Offset, size: f.Go.Size(), pres: f.Presence, bit: f.Bit, goT: f.Go, zeroP: !hasPointers(f.Go)}
+		pf := planField{name: f.Name, off: f.Offset, size: f.Go.Size(), pres: f.Presence, bit: f.Bit, goT: f.Go, zeroP: !uamodel.HasPointers(f.Go)}
 		pf.key = strconv.AppendQuote(nil, f.Name)
 		if !isASCIIName(f.Name) {
 			var e encoder
@@ -308,27 +308,6 @@ func isASCIIName(s string) bool {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
 			return false
 		}
-	}
-	return true
-}
-
-// hasPointers reports whether values of t hold pointers (so that zeroing
-// them needs the runtime's write barriers).
-func hasPointers(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
-		return false
-	case reflect.Array:
-		return t.Len() > 0 && hasPointers(t.Elem())
-	case reflect.Struct:
-		for i := 0; i < t.NumField(); i++ {
-			if hasPointers(t.Field(i).Type) {
-				return true
-			}
-		}
-		return false
 	}
 	return true
 }
