@@ -401,12 +401,19 @@ func (d *decoder) integer(lo int64, hi uint64, what string) (neg bool, mag uint6
 	if neg {
 		digits = text[1:]
 	}
-	for _, c := range digits {
-		v := uint64(c - '0')
-		if mag > (math.MaxUint64-v)/10 {
-			return false, 0, d.fail(start, wire.ErrInvalid, "%s out of the range of %s", clip(text), what)
+	if len(digits) <= 19 {
+		// 19 digits are below 10^19 < 2^64: no overflow to check.
+		for _, c := range digits {
+			mag = mag*10 + uint64(c-'0')
 		}
-		mag = mag*10 + v
+	} else {
+		for _, c := range digits {
+			v := uint64(c - '0')
+			if mag > (math.MaxUint64-v)/10 {
+				return false, 0, d.fail(start, wire.ErrInvalid, "%s out of the range of %s", clip(text), what)
+			}
+			mag = mag*10 + v
+		}
 	}
 	if neg && mag != 0 {
 		if lo == 0 || mag-1 > uint64(-(lo+1)) {

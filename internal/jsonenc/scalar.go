@@ -349,17 +349,14 @@ func parseGUID(s []byte) (types.GUID, bool) {
 		return types.GUID{}, false
 	}
 	var b [16]byte
-	j := 0
-	for i := 0; i < 36; i++ {
-		if i == 8 || i == 13 || i == 18 || i == 23 {
-			continue
-		}
-		v, ok := hexValue(s[i])
-		if !ok {
-			return types.GUID{}, false
-		}
-		b[j/2] |= v << (4 * (1 - j%2))
-		j++
+	bad := byte(0)
+	for k, i := range guidPairs {
+		hi, lo := hexDigit[s[i]], hexDigit[s[i+1]]
+		bad |= hi | lo
+		b[k] = hi<<4 | lo&0xF
+	}
+	if bad&0xF0 != 0 {
+		return types.GUID{}, false
 	}
 	return types.GUID{
 		Data1: uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3]),
@@ -368,6 +365,22 @@ func parseGUID(s []byte) (types.GUID, bool) {
 		Data4: [8]byte(b[8:16]),
 	}, true
 }
+
+// guidPairs are the offsets of the 16 hex digit pairs of a Guid's text.
+var guidPairs = [16]int{0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34}
+
+// hexDigit maps a byte to its hex value, 0xFF for a byte that is not a
+// hex digit.
+var hexDigit = func() (t [256]byte) {
+	for i := range t {
+		v, ok := hexValue(byte(i))
+		if !ok {
+			v = 0xFF
+		}
+		t[i] = v
+	}
+	return t
+}()
 
 // hexValue returns the value of the hex digit c.
 func hexValue(c byte) (byte, bool) {

@@ -26,7 +26,7 @@ for r in $(seq 1 "$rounds"); do
 done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
-echo "CPU: ${cpu:-unknown}; $(nproc) cores; load average at start $load_start, at end $load_end; $rounds rounds, medians; $(go version | cut -d' ' -f3)"
+echo "CPU: ${cpu:-unknown}; $(nproc --all) cores; load average at start $load_start, at end $load_end; $rounds rounds, medians; $(go version | cut -d' ' -f3)"
 echo
 awk -F, -v gofile="$work/go.txt" '
 function id(name) { gsub(/\./, "", name); sub(/Int322x3/, "Int32Matrix", name); return name }
@@ -53,10 +53,12 @@ END {
     ce = median(c[r SUBSEP "enc"]); cd = median(c[r SUBSEP "dec+clr"])
     ge = median(g[r SUBSEP "BenchmarkEncode" SUBSEP "uajson"]); gd = median(g[r SUBSEP "BenchmarkDecode" SUBSEP "uajson"])
     se = median(g[r SUBSEP "BenchmarkEncode" SUBSEP "encoding-json"]); sd = median(g[r SUBSEP "BenchmarkDecode" SUBSEP "encoding-json"])
-    printf "| %s | %.0f | %.0f | %.2fx | %.0f | %.0f | %.2fx | %.0f | %.1fx | %.0f | %.1fx |\n", r, ce, ge, ge / ce, cd, gd, gd / cd, se, se / ge, sd, sd / gd
-    le += log(ge / ce); ld += log(gd / cd); cnt++
-    if (r ~ /^W[4-7]/) { se4 += log(se / ge); sd4 += log(sd / gd); c4++ }
+    cdr = "-"; cdq = "-"
+    if (cd > 0) { cdr = sprintf("%.0f", cd); cdq = sprintf("%.2fx", gd / cd); ld += log(gd / cd); cntd++ }
+    printf "| %s | %.0f | %.0f | %.2fx | %s | %.0f | %s | %.0f | %.1fx | %.0f | %.1fx |\n", r, ce, ge, ge / ce, cdr, gd, cdq, se, se / ge, sd, sd / gd
+    le += log(ge / ce); cnt++
+    if (r ~ /^W[4-6]/) { se4 += log(se / ge); sd4 += log(sd / gd); c4++ }
   }
-  printf "\nGeometric means uajson/open62541 over W1-W7: encode %.2fx, decode %.2fx (ns/op, lower is faster).\n", exp(le / cnt), exp(ld / cnt)
-  if (c4 > 0) printf "Geometric means encoding/json/uajson over the service messages W4-W7: encode %.1fx, decode %.1fx (higher: uajson faster).\n", exp(se4 / c4), exp(sd4 / c4)
+  printf "\nGeometric means uajson/open62541 over W1-W7: encode %.2fx (%d rows), decode %.2fx (%d rows: open62541 cannot decode W7) (ns/op, lower is faster).\n", exp(le / cnt), cnt, exp(ld / cntd), cntd
+  if (c4 > 0) printf "Geometric means encoding/json/uajson over the service messages W4-W6: encode %.1fx, decode %.1fx (higher: uajson faster; W7 is a Variant, whose fields encoding/json cannot see).\n", exp(se4 / c4), exp(sd4 / c4)
 }' "$work/c.csv"
