@@ -458,20 +458,33 @@ func (e *encoder) dateTime(t types.DateTime) {
 	secs := ticks / types.TicksPerSecond
 	days := secs / 86400
 	rem := secs % 86400
-	y, m, dd := civil(days + epochDays1601)
+	// The date part, "YYYY-MM-DDT", is kept for the day met last: the
+	// DateTimes of one message are mostly of one day.
+	if !e.dayOK || e.day != days {
+		y, m, dd := civil(days + epochDays1601)
+		e.dayText = [11]byte{byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10), '-',
+			byte('0' + m/10), byte('0' + m%10), '-', byte('0' + dd/10), byte('0' + dd%10), 'T'}
+		e.day, e.dayOK = days, true
+	}
 	var buf [30]byte
-	b := buf[:0]
-	b = append(b, '"', byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
-		byte('0'+m/10), byte('0'+m%10), '-', byte('0'+dd/10), byte('0'+dd%10), 'T')
+	b := append(buf[:0], '"')
+	b = append(b, e.dayText[:]...)
 	h, mi, s := rem/3600, rem/60%60, rem%60
 	b = append(b, byte('0'+h/10), byte('0'+h%10), ':', byte('0'+mi/10), byte('0'+mi%10), ':',
 		byte('0'+s/10), byte('0'+s%10))
 	if frac != 0 {
-		b = append(b, '.')
-		for div := int64(types.TicksPerSecond / 10); div > 0 && frac != 0; div /= 10 {
-			b = append(b, byte('0'+frac/div))
-			frac %= div
+		// Seven digits by constant divisions, trailing zeros dropped.
+		var f [7]byte
+		for i := 6; i >= 0; i-- {
+			f[i] = byte('0' + frac%10)
+			frac /= 10
 		}
+		n := 7
+		for f[n-1] == '0' {
+			n--
+		}
+		b = append(b, '.')
+		b = append(b, f[:n]...)
 	}
 	b = append(b, 'Z', '"')
 	e.b = append(e.b, b...)

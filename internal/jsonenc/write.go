@@ -28,6 +28,12 @@ type encoder struct {
 	// DiagnosticInfos, ExtensionObjects, structures), as the binary
 	// encoder does, against maxDepth.
 	depth, maxDepth int
+
+	// day and dayText are the date part ("2024-01-02T") of the DateTime
+	// written last, by its day count since 1601 (dayOK: there is one).
+	day     int64
+	dayText [11]byte
+	dayOK   bool
 }
 
 // enter records one more level of nesting; past maxDepth it fails with
