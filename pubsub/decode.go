@@ -80,7 +80,7 @@ func (d *Decoder) Decode(b []byte, m *NetworkMessage) error {
 			return decodeError(h.payload, pathNM+".SecurityFooter", wire.ErrTruncated, "pubsub: SecurityFooterSize %d, %d bytes left", h.footer, end-h.payload)
 		}
 		end -= h.footer
-		m.SecurityFooter = append(m.SecurityFooter[:0], b[end:len(b)]...)
+		m.SecurityFooter = append(m.SecurityFooter[:0], b[end:]...)
 	} else {
 		m.SecurityFooter = nil
 	}

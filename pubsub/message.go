@@ -88,8 +88,6 @@ const (
 	ContentPicoSeconds          NetworkContent = 1 << 8
 	ContentDataSetClassID       NetworkContent = 1 << 9
 	ContentPromotedFields       NetworkContent = 1 << 10
-
-	networkContentAll NetworkContent = 1<<11 - 1
 )
 
 // NetworkMessageType is the UADP NetworkMessage type, bits 2-4 of
@@ -236,8 +234,6 @@ const (
 	DataSetMajorVersion   DataSetContent = 1 << 3
 	DataSetMinorVersion   DataSetContent = 1 << 4
 	DataSetSequenceNumber DataSetContent = 1 << 5
-
-	dataSetContentAll DataSetContent = 1<<6 - 1
 )
 
 // DataSetMessage is one UADP DataSetMessage (Part 14 §7.2.4.5.4-8).

@@ -397,7 +397,6 @@ type opener struct {
 	states  [2]keyState // the two most recent tokens
 	next    int
 	replays map[replayKey]*replay
-	buf     []byte
 }
 
 func newOpener(s *Security) (*opener, error) {

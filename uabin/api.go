@@ -38,7 +38,11 @@ type Options struct {
 
 	// NamespaceURIs is the session's namespace table (index i holds the
 	// URI of namespace i), used to resolve types registered by namespace
-	// URI. It may be nil when no such type is used.
+	// URI. It may be nil when no such type is used. When decoding, a body
+	// (ExtensionObject or message) whose type id has a namespace index
+	// beyond this table is an ErrUnknownType error if the registry holds a
+	// type by namespace URI with the same identifier, since the body may
+	// be of that type; other bodies of unknown types are kept raw.
 	NamespaceURIs []string
 }
 
@@ -85,7 +89,10 @@ func Append(b []byte, v any) ([]byte, error) {
 }
 
 // Unmarshal decodes the whole of b into the value v points to; bytes left
-// over are an ErrInvalid error. v must be a non-nil pointer.
+// over are an ErrInvalid error. v must be a non-nil pointer. b holds the
+// value alone: a service message (type id, then body) is decoded with
+// UnmarshalMessage, and the error of a structure whose input starts with
+// a registered type id says so.
 func Unmarshal(b []byte, v any) error {
 	_, err := engine.Consume((*engine.Of[Registry])(&defaults).Options(), b, v, true, false)
 	return err

@@ -211,8 +211,7 @@ func TestMarshalAllocatesOnce(t *testing.T) {
 	}
 }
 
-// TestDecodeAllocs pins the allocation counts of decoding (issue 15's
-// rule): into a reused value, nothing for equal strings and for
+// TestDecodeAllocs pins the allocation counts of decoding: into a reused value, nothing for equal strings and for
 // ExtensionObject bodies of the type already held; into a new value, one
 // allocation per array plus one for all the strings of the call.
 func TestDecodeAllocs(t *testing.T) {

@@ -59,7 +59,7 @@ func TestNamedTypes(t *testing.T) {
 	}
 	// A struct with only unexported fields has no mapping: an error at
 	// plan time naming the type and the path, never zero bytes.
-	type hidden struct{ a, b int32 }
+	type hidden struct{ a, b int32 } //lint:ignore U1000 only unexported fields: the error under test
 	type outer struct {
 		H hidden
 	}

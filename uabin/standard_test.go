@@ -229,7 +229,7 @@ func responseHeader() types.ResponseHeader {
 }
 
 // TestWorkloadBytes holds the bytes of workloads W5 (N=10), W6 (N=500)
-// and W7 of ../shared/bench-workloads.md, assembled by hand from the Part 6
+// and W7 of the benchmark workloads (docs/workloads.md), assembled by hand from the Part 6
 // rules, and checks that both modes produce them and decode them back.
 // (W1-W4 are in wire_test.go and testdata/.)
 func TestWorkloadBytes(t *testing.T) {

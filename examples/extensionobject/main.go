@@ -8,7 +8,9 @@
 //     the body is decoded into the Go struct;
 //
 //   - a structure nobody registered: its body is kept raw (TypeID, Encoding,
-//     Body) and re-encoded unchanged, byte for byte.
+//     Body) and re-encoded unchanged, byte for byte. (A body whose namespace
+//     index is not in the table while a type is registered by URI with the
+//     same identifier is an error instead: it may be that type.)
 //
 //     go run ./examples/extensionobject
 package main
@@ -155,22 +157,32 @@ func registered(w io.Writer, reg *uabin.Registry) error {
 		return errors.New("the URI registration did not follow the namespace table")
 	}
 
-	// Without the vendor namespace in the table, ns=2;i=5001 is just an
-	// unknown id: the body is kept raw, and is written back unchanged.
+	// Without a namespace table, ns=2;i=5001 may be PumpSettings or not:
+	// that cannot be told, so decoding fails and says what to set.
 	plain := uabin.Options{Types: reg}
+	var dv2 types.DataValue
+	err = plain.Unmarshal(b, &dv2)
+	if !errors.Is(err, uabin.ErrUnknownType) {
+		return fmt.Errorf("decoding without a namespace table: got %v, want ErrUnknownType", err)
+	}
+	fmt.Fprintf(w, "\ndecoding it without a namespace table fails: %v\n", err)
+
+	// With a table in which index 2 is another namespace, ns=2;i=5001 is
+	// an unknown id: the body is kept raw, and is written back unchanged.
+	elsewhere := uabin.Options{Types: reg, NamespaceURIs: []string{"http://opcfoundation.org/UA/", "urn:example:server", "urn:example:other"}}
 	var raw types.DataValue
-	if err := plain.Unmarshal(b, &raw); err != nil {
+	if err := elsewhere.Unmarshal(b, &raw); err != nil {
 		return err
 	}
 	eoRaw, _ := raw.Value.ExtensionObject()
-	rawAgain, err := plain.Marshal(&raw)
+	rawAgain, err := elsewhere.Marshal(&raw)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "without a namespace table the body stays raw: TypeID=%v Value=%v Body=%d bytes; re-encoded equal: %v\n\n",
+	fmt.Fprintf(w, "with index 2 another namespace the body stays raw: TypeID=%v Value=%v Body=%d bytes; re-encoded equal: %v\n\n",
 		eoRaw.TypeID, eoRaw.Value, len(eoRaw.Body), bytes.Equal(rawAgain, b))
 	if eoRaw.Value != nil || !bytes.Equal(rawAgain, b) {
-		return errors.New("an unresolvable ExtensionObject was not kept raw")
+		return errors.New("an ExtensionObject of another namespace was not kept raw")
 	}
 
 	// Encoding a value whose URI is not in the table is an error.

@@ -127,7 +127,8 @@ func Example_migratingExtensionObject() {
 	reg := uabin.NewRegistry() // or nil: uabin.DefaultRegistry
 	err := uabin.RegisterType[PumpSettings](reg, types.MustParseExpandedNodeID("ns=2;i=5001"))
 	fmt.Println(err) // an error, not a panic, for a duplicate
-	// or by namespace URI, resolved with Options.NamespaceURIs:
+	// or by namespace URI, resolved with Options.NamespaceURIs (the session's
+	// namespace table; without it such bodies fail with ErrUnknownType):
 	// uabin.RegisterType[PumpSettings](reg, types.MustParseExpandedNodeID("nsu=http://example.com/pumps;i=5001"))
 	o := uabin.Options{Types: reg}
 

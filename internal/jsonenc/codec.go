@@ -119,8 +119,6 @@ func decArray[T any](d *decoder, old []T, dec func(*decoder, *T) error) ([]T, er
 	}
 }
 
-func never[T any](*encoder, *T) bool { return false }
-
 func zeroOf[T comparable](_ *encoder, v *T) bool { var zero T; return *v == zero }
 
 // builtinCodecs maps the Go types of the built-ins (and slices of them) to

@@ -389,11 +389,10 @@ func (d *decoder) number() ([]byte, bool, error) {
 // an exponent is accepted when its value is a whole number in range
 // ("1.0", "2e3").
 func (d *decoder) integer(lo int64, hi uint64, what string) (neg bool, mag uint64, err error) {
-	start := d.pos
 	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
 		return false, 0, d.unexpected("a number (" + what + ")")
 	}
-	start = d.pos
+	start := d.pos
 	text, float, err := d.number()
 	if err != nil {
 		return false, 0, err

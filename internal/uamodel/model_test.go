@@ -76,7 +76,7 @@ func TestEnterOrder(t *testing.T) {
 type withNames struct {
 	EndpointURL string `ua:"String,name=EndpointUrl"`
 	NodeID      types.NodeID
-	skipped     int32
+	skipped     int32 //lint:ignore U1000 an unexported field, which the model must leave out
 	Gone        int32 `ua:"-"`
 }
 
@@ -197,7 +197,7 @@ func TestErrors(t *testing.T) {
 	type inner struct{ X int }
 	type outer struct{ In inner }
 	type list struct{ L []inner }
-	type hidden struct{ a int32 }
+	type hidden struct{ a int32 } //lint:ignore U1000 only unexported fields: the error under test
 	for _, c := range []struct {
 		v       any
 		path    string

@@ -208,6 +208,24 @@ func (s *Snapshot) ByID(id types.NodeID, uris []string) *Entry {
 // run-time structures by their definitions (Structure).
 func (s *Snapshot) ByDataType(id types.NodeID) *Entry { return s.byDT[id] }
 
+// Unmapped returns an entry registered by namespace URI whose identifier
+// is that of id when id's namespace index is not in uris (so ByID could
+// not tell whether id is that type), or nil. Of several URIs holding the
+// identifier, it returns the entry of the first URI in sort order.
+func (s *Snapshot) Unmapped(id types.NodeID, uris []string) *Entry {
+	if len(s.byURI) == 0 || int(id.Namespace()) < len(uris) {
+		return nil
+	}
+	local := id.WithNamespace(0)
+	var found *Entry
+	for uri, m := range s.byURI {
+		if e := m[local]; e != nil && (found == nil || uri < found.URI) {
+			found = e
+		}
+	}
+	return found
+}
+
 // byURIID returns the entry registered by URI for the id (namespace 0),
 // or nil.
 func (s *Snapshot) byURIID(uri string, id types.NodeID) *Entry { return s.byURI[uri][id] }

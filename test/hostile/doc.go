@@ -1,4 +1,4 @@
-// Package hostile holds the hostile-input suite of uabin (issue 8): the
+// Package hostile holds the hostile-input suite of uabin: the
 // tests and fuzz targets in its test files check that no input can crash,
 // hang or exhaust the memory of a program that decodes OPC UA Binary with
 // the uabin engine, the fast paths or the chunk Receiver. The promise they

@@ -46,23 +46,6 @@ type numeric interface {
 	~int8 | ~uint8 | ~int16 | ~uint16 | ~int32 | ~uint32 | ~int64 | ~uint64 | ~float32 | ~float64
 }
 
-// bulkElemSize returns the wire size of one element of the built-in types
-// copied in bulk (SByte..Double, DateTime, StatusCode) and 0 for every
-// other type.
-func bulkElemSize(t types.BuiltinType) int {
-	switch t {
-	case types.TypeSByte, types.TypeByte:
-		return 1
-	case types.TypeInt16, types.TypeUInt16:
-		return 2
-	case types.TypeInt32, types.TypeUInt32, types.TypeFloat, types.TypeStatusCode:
-		return 4
-	case types.TypeInt64, types.TypeUInt64, types.TypeDouble, types.TypeDateTime:
-		return 8
-	}
-	return 0
-}
-
 // memOf returns the memory of s as bytes, without copying.
 func memOf[E numeric](s []E) []byte {
 	if len(s) == 0 {

@@ -48,7 +48,7 @@ func TestReaderStrings(t *testing.T) {
 	if s := r.Str(); s != "水Boy" {
 		t.Fatalf("got %q", s)
 	}
-	if r.Str() != "" || r.Str() != "" {
+	if null, empty := r.Str(), r.Str(); null != "" || empty != "" {
 		t.Fatal("null and empty strings decode to \"\"")
 	}
 	if b := r.ByteString(); b != nil {

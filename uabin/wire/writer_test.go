@@ -101,7 +101,7 @@ func TestWriterDoesNotAllocate(t *testing.T) {
 
 func TestWriterDepth(t *testing.T) {
 	w := Writer{MaxDepth: 2}
-	if !w.Enter() || !w.Enter() {
+	if first, second := w.Enter(), w.Enter(); !first || !second {
 		t.Fatal("levels within MaxDepth refused")
 	}
 	if w.Enter() {

@@ -19,8 +19,6 @@ import (
 	"github.com/uabin/uabin/types"
 )
 
-func unexpected(req any) any { panic("unexpected request") }
-
 // TestSession runs Dial, a Read and Close against the fake server and checks
 // what the server received: the session flow, the anonymous token with the
 // server's policy id, the authentication token on later requests, and

@@ -80,6 +80,10 @@ func (s *appendState) bodyCodec(e *uamodel.Entry, v any) (*codec, pointer, error
 func (s *consumeState) ConsumeBody(typeID types.NodeID, old any) (any, bool) {
 	e := s.entryByID(typeID)
 	if e == nil {
+		if u := s.reg().Load().Unmapped(typeID, s.uris); u != nil {
+			s.r.Fail(unmapped("ExtensionObject body", typeID, u, s.uris))
+			return nil, true
+		}
 		return nil, false
 	}
 	c, err := s.entryCodec(e)
@@ -173,6 +177,10 @@ func (s *consumeState) consumeMessage(v any, t reflect.Type) *codec {
 	ent := s.entryByID(id)
 	want := t.Elem()
 	if ent == nil {
+		if u := s.reg().Load().Unmapped(id, s.uris); u != nil {
+			s.failAt(0, unmapped("message", id, u, s.uris))
+			return nil
+		}
 		if want == typeAny {
 			s.failAt(0, wire.Errorf(wire.ErrUnknownType, "no type is registered for the message type id %v", id))
 		} else {
@@ -220,3 +228,13 @@ func (s *consumeState) failAt(off int, err error) {
 
 // nodeIDCodec is the built-in NodeId codec, for the type ids of messages.
 var nodeIDCodec = builtinCodecs[reflect.TypeFor[types.NodeID]()]
+
+// unmapped is the error of a body (what) whose type id has a namespace
+// index that Options.NamespaceURIs does not hold, while the registry has
+// e, registered by namespace URI with the same identifier: the body may
+// be of type e, which cannot be told, so it is neither decoded nor kept
+// raw as if unknown.
+func unmapped(what string, id types.NodeID, e *uamodel.Entry, uris []string) error {
+	return wire.Errorf(wire.ErrUnknownType, "%s type id %v: namespace index %d is not in Options.NamespaceURIs (%d entries), and %s is registered by namespace URI %q with this identifier; set Options.NamespaceURIs to the session's namespace table",
+		what, id, id.Namespace(), len(uris), e.Name(), e.URI)
+}

@@ -55,7 +55,7 @@ func hx(s string) []byte {
 
 // The value types of run-time structures, with uabin's layouts.
 type (
-	dynamic struct{ h uamodel.Dynamic }
+	dynamic struct{ h uamodel.Dynamic } //lint:ignore U1000 mirrors the layout of uabin.Dynamic
 	matrix  struct {
 		Dims   []int32
 		Values any

@@ -11,6 +11,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 
 	"github.com/uabin/uabin/internal/uamodel"
@@ -260,12 +261,39 @@ func consumeCodec(o *Options, b []byte, v any, c *codec, t reflect.Type, whole, 
 				addPath(err, name)
 			}
 		}
+		if !msg {
+			s.messageHint(in, c, err)
+		}
 		return n, err
 	}
 	if whole && n != len(b) {
-		return n, leftOver(n, len(b))
+		err := leftOver(n, len(b))
+		if !msg {
+			s.messageHint(in, c, err)
+		}
+		return n, err
 	}
 	return n, nil
+}
+
+// messageHint adds a hint to err, the *wire.DecodeError of decoding b as
+// a structure of c's type, when b starts with the binary encoding id of a
+// registered type: b is then likely a service message (type id and body),
+// which UnmarshalMessage decodes, given to Unmarshal.
+func (s *consumeState) messageHint(b []byte, c *codec, err error) {
+	de, ok := err.(*wire.DecodeError)
+	if !ok || c == nil || c.typ.Kind() != reflect.Struct {
+		return
+	}
+	var id types.NodeID
+	r := wire.NewReader(b, wire.Limits{})
+	nodeIDCodec.Consume(r, pointerTo(&id).raw())
+	if r.Err() != nil {
+		return
+	}
+	if e := s.entryByID(id); e != nil {
+		de.Err = fmt.Errorf("%w (the input starts with %v, the type id of %s: if it is a service message, decode it with UnmarshalMessage)", de.Err, id, e.Name())
+	}
 }
 
 // appendFlatTop encodes a top-level ByteString or slice of primitives

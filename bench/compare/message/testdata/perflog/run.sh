@@ -18,7 +18,9 @@
 # With PERFLOG_TARGET=compare it measures the bench/compare workloads W1-W8
 # instead (the benchmarks of bench/compare, in each revision's whole tree),
 # the same way; for instance every uabin row:
-#   PERFLOG_TARGET=compare bash bench/compare/message/testdata/perflog/run.sh main HEAD 'W[1-8].*/uabin' 10 100ms
+#   PERFLOG_TARGET=compare bash bench/compare/message/testdata/perflog/run.sh main HEAD 'W[1-8]//uabin' 10 100ms
+# (Go matches each /-separated part of the regexp against one level of
+# the benchmark name: W4ReadRequest50 / encode / uabin-fast.)
 set -euo pipefail
 before=${1:?usage: run.sh BEFORE AFTER [BENCH-REGEXP] [COUNT] [BENCHTIME]}
 after=${2:?usage: run.sh BEFORE AFTER [BENCH-REGEXP] [COUNT] [BENCHTIME]}
