@@ -87,19 +87,47 @@ const (
 	opFloat64
 	opString
 	opDateTime
+	opNodeID
+	opExpandedNodeID
+	opStatusCode
+	opQualifiedName
+	opLocalizedText
+	opByteString
+	opVariant
+	opDataValue
 )
 
-// fieldOps maps the codecs of those built-ins to their ops.
-var fieldOps = map[*codec]fieldOp{
-	builtinCodecs[reflect.TypeFor[bool]()]:           opBool,
-	builtinCodecs[reflect.TypeFor[uint8]()]:          opUint8,
-	builtinCodecs[reflect.TypeFor[int16]()]:          opInt16,
-	builtinCodecs[reflect.TypeFor[uint16]()]:         opUint16,
-	builtinCodecs[reflect.TypeFor[int32]()]:          opInt32,
-	builtinCodecs[reflect.TypeFor[uint32]()]:         opUint32,
-	builtinCodecs[reflect.TypeFor[float64]()]:        opFloat64,
-	builtinCodecs[reflect.TypeFor[string]()]:         opString,
-	builtinCodecs[reflect.TypeFor[types.DateTime]()]: opDateTime,
+// fieldOps maps the codecs of those built-ins to their ops. It is made in
+// an init function, after codec.go's has made the codecs (init functions
+// run in file order; variable initialisers before all of them).
+var fieldOps map[*codec]fieldOp
+
+func init() {
+	fieldOps = map[*codec]fieldOp{
+		builtinCodecs[reflect.TypeFor[bool]()]:           opBool,
+		builtinCodecs[reflect.TypeFor[uint8]()]:          opUint8,
+		builtinCodecs[reflect.TypeFor[int16]()]:          opInt16,
+		builtinCodecs[reflect.TypeFor[uint16]()]:         opUint16,
+		builtinCodecs[reflect.TypeFor[int32]()]:          opInt32,
+		builtinCodecs[reflect.TypeFor[uint32]()]:         opUint32,
+		builtinCodecs[reflect.TypeFor[float64]()]:        opFloat64,
+		builtinCodecs[reflect.TypeFor[string]()]:         opString,
+		builtinCodecs[reflect.TypeFor[types.DateTime]()]: opDateTime,
+
+		builtinCodecs[reflect.TypeFor[types.NodeID]()]:         opNodeID,
+		builtinCodecs[reflect.TypeFor[types.ExpandedNodeID]()]: opExpandedNodeID,
+		builtinCodecs[reflect.TypeFor[types.StatusCode]()]:     opStatusCode,
+		builtinCodecs[reflect.TypeFor[types.QualifiedName]()]:  opQualifiedName,
+		builtinCodecs[reflect.TypeFor[types.LocalizedText]()]:  opLocalizedText,
+		builtinCodecs[reflect.TypeFor[[]byte]()]:               opByteString,
+		builtinCodecs[reflect.TypeFor[types.Variant]()]:        opVariant,
+		builtinCodecs[reflect.TypeFor[types.DataValue]()]:      opDataValue,
+	}
+	for c := range fieldOps {
+		if c == nil {
+			panic("jsonenc: fieldOps made before the built-in codecs")
+		}
+	}
 }
 
 // encodeOp writes the value of an op field at fp, unless omit is set and
@@ -174,6 +202,62 @@ func (f *planField) encodeOp(e *encoder, fp ptr, omit, first bool) (bool, error)
 		}
 		e.keyQuoted(f.key, first)
 		return true, encDateTime(e, v)
+	case opNodeID:
+		v := as[types.NodeID](fp)
+		if omit && *v == (types.NodeID{}) {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, encNodeID(e, v)
+	case opExpandedNodeID:
+		v := as[types.ExpandedNodeID](fp)
+		if omit && *v == (types.ExpandedNodeID{}) {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, encExpandedNodeID(e, v)
+	case opStatusCode:
+		v := as[types.StatusCode](fp)
+		if omit && *v == 0 {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, encStatusCode(e, v)
+	case opQualifiedName:
+		v := as[types.QualifiedName](fp)
+		if omit && *v == (types.QualifiedName{}) {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, encQualifiedName(e, v)
+	case opLocalizedText:
+		v := as[types.LocalizedText](fp)
+		if omit && *v == (types.LocalizedText{}) {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, encLocalizedText(e, v)
+	case opByteString:
+		v := as[[]byte](fp)
+		if omit && *v == nil {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, encByteString(e, v)
+	case opVariant:
+		v := as[types.Variant](fp)
+		if omit && v.IsNull() {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, encVariant(e, v)
+	case opDataValue:
+		v := as[types.DataValue](fp)
+		if omit && dataValueEmpty(v) {
+			return false, nil
+		}
+		e.keyQuoted(f.key, first)
+		return true, encDataValue(e, v)
 	}
 	return true, nil
 }
@@ -199,6 +283,22 @@ func (f *planField) decodeOp(d *decoder, fp ptr) error {
 		return decString(d, as[string](fp))
 	case opDateTime:
 		return decDateTime(d, as[types.DateTime](fp))
+	case opNodeID:
+		return decNodeID(d, as[types.NodeID](fp))
+	case opExpandedNodeID:
+		return decExpandedNodeID(d, as[types.ExpandedNodeID](fp))
+	case opStatusCode:
+		return decStatusCode(d, as[types.StatusCode](fp))
+	case opQualifiedName:
+		return decQualifiedName(d, as[types.QualifiedName](fp))
+	case opLocalizedText:
+		return decLocalizedText(d, as[types.LocalizedText](fp))
+	case opByteString:
+		return decByteString(d, as[[]byte](fp))
+	case opVariant:
+		return decVariant(d, as[types.Variant](fp))
+	case opDataValue:
+		return decDataValue(d, as[types.DataValue](fp))
 	}
 	return f.c.dec(d, fp)
 }
@@ -455,7 +555,7 @@ func (p *structPlan) members(e *encoder, q ptr, first bool) (int, error) {
 	omit := e.enc == Compact || e.enc == Reversible
 	for i := range p.fields {
 		f := &p.fields[i]
-		if !p.present(f, q) {
+		if f.pres != uamodel.Always && !p.present(f, q) {
 			continue
 		}
 		fp := at(q, f.off)
