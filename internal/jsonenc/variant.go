@@ -2,6 +2,7 @@ package jsonenc
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -505,12 +506,21 @@ func variantLen(v *types.Variant) int {
 // slice the Variant holds when it is of the same type.
 func variantArray[T any](d *decoder, v *types.Variant, t types.BuiltinType, dec func(*decoder, *T) error) error {
 	var old []T
+	var boxed any // the Variant's value, a []T boxed in an interface
 	if v.IsArray() && v.Type() == t {
-		old, _ = v.Raw().([]T)
+		boxed = v.Raw()
+		old, _ = boxed.([]T)
 	}
 	s, err := decArray(d, old, dec)
 	if err != nil {
 		return err
+	}
+	if old != nil && s != nil && cap(s) > 0 && unsafe.SliceData(s) == unsafe.SliceData(old) {
+		// The elements went into the old array: store the new length in
+		// the boxed slice header rather than boxing s again (an allocation).
+		*(*[]T)(ifaceData(boxed)) = s
+		v.SetRaw(t, true, boxed, nil)
+		return nil
 	}
 	v.SetRaw(t, true, s, nil)
 	return nil
