@@ -3,6 +3,7 @@ package jsonenc
 import (
 	"encoding/base64"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/uabin/uabin/types"
@@ -466,29 +467,39 @@ func (e *encoder) dateTime(t types.DateTime) {
 			byte('0' + m/10), byte('0' + m%10), '-', byte('0' + dd/10), byte('0' + dd%10), 'T'}
 		e.day, e.dayOK = days, true
 	}
-	var buf [30]byte
-	b := append(buf[:0], '"')
-	b = append(b, e.dayText[:]...)
-	h, mi, s := rem/3600, rem/60%60, rem%60
-	b = append(b, byte('0'+h/10), byte('0'+h%10), ':', byte('0'+mi/10), byte('0'+mi%10), ':',
-		byte('0'+s/10), byte('0'+s%10))
-	if frac != 0 {
-		// Seven digits by constant divisions, trailing zeros dropped.
-		var f [7]byte
-		for i := 6; i >= 0; i-- {
-			f[i] = byte('0' + frac%10)
-			frac /= 10
-		}
-		n := 7
-		for f[n-1] == '0' {
-			n--
-		}
-		b = append(b, '.')
-		b = append(b, f[:n]...)
+	// Written in place: at most 31 bytes ("YYYY-MM-DDTHH:MM:SS.fffffffZ").
+	n := len(e.b)
+	if cap(e.b)-n < 32 {
+		e.b = slices.Grow(e.b, 32)
 	}
-	b = append(b, 'Z', '"')
-	e.b = append(e.b, b...)
+	b := e.b[n : n+32]
+	b[0] = '"'
+	copy(b[1:12], e.dayText[:])
+	h, mi, sec := rem/3600, rem/60%60, rem%60
+	b[12], b[13], b[14] = digits2[2*h], digits2[2*h+1], ':'
+	b[15], b[16], b[17] = digits2[2*mi], digits2[2*mi+1], ':'
+	b[18], b[19] = digits2[2*sec], digits2[2*sec+1]
+	k := 20
+	if frac != 0 {
+		// Seven digits: one, then three pairs, trailing zeros dropped.
+		r := frac % 1000000
+		p1, p2, p3 := r/10000, r/100%100, r%100
+		b[20] = '.'
+		b[21] = byte('0' + frac/1000000)
+		b[22], b[23] = digits2[2*p1], digits2[2*p1+1]
+		b[24], b[25] = digits2[2*p2], digits2[2*p2+1]
+		b[26], b[27] = digits2[2*p3], digits2[2*p3+1]
+		k = 28
+		for b[k-1] == '0' {
+			k--
+		}
+	}
+	b[k], b[k+1] = 'Z', '"'
+	e.b = e.b[:n+k+2]
 }
+
+// digits2 holds the two-digit texts of 00 to 99, back to back.
+const digits2 = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
 // civil converts a count of days since 0000-03-01 to a Gregorian date
 // (Howard Hinnant's civil_from_days).
