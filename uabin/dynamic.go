@@ -197,16 +197,3 @@ func variantDynamic(v types.Variant) *Dynamic {
 	}
 	return nil
 }
-
-// dynamicIn returns the *Dynamic an ExtensionObject or Variant field value
-// holds, or nil.
-func dynamicIn(v any) *Dynamic {
-	switch v := v.(type) {
-	case types.ExtensionObject:
-		d, _ := v.Value.(*Dynamic)
-		return d
-	case types.Variant:
-		return variantDynamic(v)
-	}
-	return nil
-}

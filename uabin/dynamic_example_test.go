@@ -50,6 +50,6 @@ func ExampleRegistry_RegisterStructure() {
 	// Output:
 	// Tank{Name: "T1", Levels: [1 2], Alarm: false}
 	// []float32 [1 2]
-	// {"Name":"T1","Levels":[1,2],"Alarm":false}
+	// {"EncodingMask":1,"Name":"T1","Levels":[1,2],"Alarm":false}
 	// same bytes: true
 }

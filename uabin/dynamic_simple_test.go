@@ -228,7 +228,9 @@ func TestNestedDynamicText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"Body":{"X":1.5,"Y":0},"Bodies":[{"X":1.5,"Y":0}],"Any":{"X":1.5,"Y":0}}`; string(j) != want {
+	// OPC UA JSON, Verbose: the structures in ExtensionObjects with their
+	// UaTypeId, the Variant with its UaType.
+	if want := `{"Body":{"UaTypeId":"ns=2;i=1001","X":1.5,"Y":0},"Bodies":[{"UaTypeId":"ns=2;i=1001","X":1.5,"Y":0}],"Any":{"UaType":22,"Value":{"UaTypeId":"ns=2;i=1001","X":1.5,"Y":0}}}`; string(j) != want {
 		t.Errorf("JSON:\n got %s\nwant %s", j, want)
 	}
 	m := x.AsMap()

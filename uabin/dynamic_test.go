@@ -668,8 +668,8 @@ func TestDynamicSelfContaining(t *testing.T) {
 	if s := d.String(); !strings.Contains(s, "Next: Node{...}") {
 		t.Errorf("String: ...%s", s[len(s)-40:])
 	}
-	if j, _ := d.MarshalJSON(); !strings.Contains(string(j), `"Next":"..."`) || !json.Valid(j) {
-		t.Errorf("JSON: ...%s", j[len(j)-40:])
+	if _, err := d.MarshalJSON(); !errors.Is(err, ErrLimitExceeded) {
+		t.Errorf("JSON of a value that contains itself: %v, want ErrLimitExceeded", err)
 	}
 	if _, err := json.Marshal(d.AsMap()); err != nil {
 		t.Error(err)
@@ -695,7 +695,7 @@ func TestDynamicMatrix(t *testing.T) {
 		if s := d.String(); s != "Grid{Values: Matrix[2x3][1 2 3 4 5 6], Cells: Matrix[1x1][Point{X: 1, Y: 0}]}" {
 			t.Errorf("String = %s", s)
 		}
-		if j, _ := json.Marshal(d); string(j) != `{"Values":{"Dims":[2,3],"Values":[1,2,3,4,5,6]},"Cells":{"Dims":[1,1],"Values":[{"X":1,"Y":0}]}}` {
+		if j, _ := json.Marshal(d); string(j) != `{"Values":{"Dimensions":[2,3],"Array":[1,2,3,4,5,6]},"Cells":{"Dimensions":[1,1],"Array":[{"X":1,"Y":0}]}}` {
 			t.Errorf("JSON = %s", j)
 		}
 	}
@@ -777,9 +777,6 @@ func TestDynamicTextNames(t *testing.T) {
 	if sb.String() != `inner{EndpointUrl: "u", A: 3}` {
 		t.Errorf("text %s", sb.String())
 	}
-	if j := appendJSONValue(nil, []inner{{EndpointURL: "u", M: 3, A: 1, B: 2}}, nil, 0); string(j) != `[{"EndpointUrl":"u","A":1,"B":2}]` {
-		t.Errorf("JSON %s", j)
-	}
 	if m := jsonValue(types.Range{Low: 1, High: 2}, nil, 0).(map[string]any); m["Low"] != 1.0 || m["High"] != 2.0 {
 		t.Errorf("AsMap of a Range: %v", m)
 	}
@@ -795,8 +792,5 @@ func TestDynamicTextNames(t *testing.T) {
 	appendDynText(&sb, eu, nil, 0)
 	if !strings.HasPrefix(sb.String(), `EUInformation{NamespaceUri: "u", UnitId: 1, DisplayName: `) {
 		t.Errorf("text of an EUInformation: %s", sb.String())
-	}
-	if j := appendJSONValue(nil, eu, nil, 0); !strings.HasPrefix(string(j), `{"NamespaceUri":"u","UnitId":1,"DisplayName":`) {
-		t.Errorf("JSON of an EUInformation: %s", j)
 	}
 }

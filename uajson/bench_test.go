@@ -2,6 +2,7 @@ package uajson_test
 
 import (
 	stdjson "encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -44,7 +45,92 @@ func benchCases() []benchCase {
 		{"W2VariantDouble1000", mustVariant(arr)},
 		{"W2VariantInt32Matrix", matrix()},
 		{"W3DataValueFull", w3()},
+		{"W4ReadRequest1", w4(1)},
+		{"W4ReadRequest50", w4(50)},
+		{"W4ReadRequest500", w4(500)},
+		{"W5ReadResponse10", w5(10)},
+		{"W5ReadResponse100", w5(100)},
+		{"W5ReadResponse1000", w5(1000)},
+		{"W6BrowseResponse500", w6(500)},
+		{"W7ExtensionObject50", w7(50)},
 	}
+}
+
+// The service messages W4-W7 (docs/workloads.md), the values of the binary
+// rows and of test/interop/json/c/o6json.c.
+
+const (
+	ms  = types.DateTime(10000)
+	sec = types.DateTime(10000000)
+)
+
+func w4(n int) types.ReadRequest {
+	tok := make([]byte, 16)
+	for i := range tok {
+		tok[i] = byte(i)
+	}
+	r := types.ReadRequest{
+		RequestHeader:      types.RequestHeader{AuthenticationToken: types.NewOpaqueNodeID(0, tok), Timestamp: T0, RequestHandle: 42, TimeoutHint: 10000},
+		TimestampsToReturn: types.TimestampsToReturnBoth,
+		NodesToRead:        make([]types.ReadValueID, n),
+	}
+	for i := range r.NodesToRead {
+		r.NodesToRead[i] = types.ReadValueID{NodeID: types.NewStringNodeID(2, fmt.Sprintf("Demo.Static.Scalar.Double.%d", i)), AttributeID: 13}
+	}
+	return r
+}
+
+func responseHeader() types.ResponseHeader {
+	return types.ResponseHeader{Timestamp: T0, RequestHandle: 42}
+}
+
+func w5(n int) types.ReadResponse {
+	r := types.ReadResponse{ResponseHeader: responseHeader(), Results: make([]types.DataValue, n)}
+	for i := range r.Results {
+		var v any
+		switch i % 5 {
+		case 0:
+			v = float64(i) * 1.5
+		case 1:
+			v = int32(i)
+		case 2:
+			v = i%2 == 0
+		case 3:
+			v = fmt.Sprintf("value-%d", i)
+		default:
+			v = T0 + types.DateTime(i)*sec
+		}
+		ts := T0 + types.DateTime(i)*ms
+		r.Results[i] = types.DataValue{Value: mustVariant(v), SourceTimestamp: ts, ServerTimestamp: ts}
+	}
+	return r
+}
+
+func w6(n int) types.BrowseResponse {
+	refs := make([]types.ReferenceDescription, n)
+	for i := range refs {
+		refs[i] = types.ReferenceDescription{
+			ReferenceTypeID: types.NewNumericNodeID(0, 35),
+			IsForward:       true,
+			NodeID:          types.ExpandedNodeID{NodeID: types.NewStringNodeID(2, fmt.Sprintf("Demo.Node.%d", i))},
+			BrowseName:      types.QualifiedName{NamespaceIndex: 2, Name: fmt.Sprintf("Node%d", i)},
+			DisplayName:     types.LocalizedText{Locale: "en", Text: fmt.Sprintf("Node %d", i)},
+			NodeClass:       types.NodeClassVariable,
+			TypeDefinition:  types.ExpandedNodeID{NodeID: types.NewNumericNodeID(0, 63)},
+		}
+	}
+	return types.BrowseResponse{ResponseHeader: responseHeader(), Results: []types.BrowseResult{{References: refs}}}
+}
+
+func w7(n int) types.Variant {
+	eos := make([]types.ExtensionObject, n)
+	for i := range eos {
+		eos[i] = types.NewExtensionObject(&types.Argument{
+			Name: fmt.Sprintf("arg%d", i), DataType: types.NewNumericNodeID(0, 11), ValueRank: -1,
+			Description: types.LocalizedText{Locale: "en", Text: fmt.Sprintf("Argument %d", i)},
+		})
+	}
+	return mustVariant(eos)
 }
 
 // BenchmarkEncode encodes each row into a reused buffer (Options.Append),

@@ -129,7 +129,20 @@ func TestDecodeErrors(t *testing.T) {
 		{"ExtensionObject encoding", `{"UaTypeId":"i=1","UaEncoding":3,"UaBody":""}`, new(types.ExtensionObject), wire.ErrInvalid, 31, "UaEncoding", "want 1"},
 		{"Go array length", `[1,2]`, new([3]int16), wire.ErrInvalid, 0, "", "2 elements"},
 		{"unsupported type", `{}`, new(map[string]int), wire.ErrUnsupported, 0, "", "no OPC UA meaning"},
-		{"structure", `{}`, new(struct{ A int32 }), wire.ErrUnsupported, 0, "", "structures are not supported yet"},
+		{"structure field", `{"A":"x"}`, new(struct{ A int32 }), wire.ErrInvalid, 5, "A", "not a decimal Int32"},
+		{"structure duplicate", `{"A":1,"A":2}`, new(struct{ A int32 }), wire.ErrInvalid, 7, "", `"A" given twice`},
+		{"structure duplicate unknown", `{"B":1,"A":1,"B":2}`, new(struct{ A int32 }), wire.ErrInvalid, 13, "", `"B" given twice`},
+		{"structure path", `{"NodesToRead":[{},{},{},{"NodeId":5}]}`, new(types.ReadRequest), wire.ErrInvalid, 35, "NodesToRead[3].NodeId", "want a NodeId"},
+		{"structure kind", `[1]`, new(types.ReadValueID), wire.ErrInvalid, 0, "", "want an object"},
+		{"structure field of unsupported type", `{}`, new(struct{ A map[string]int }), wire.ErrUnsupported, 0, "", "map has no OPC UA"},
+		{"enumeration text", `"Both"`, new(types.TimestampsToReturn), wire.ErrInvalid, 0, "", "not an enumeration value"},
+		{"enumeration range", `"Both_2147483648"`, new(types.TimestampsToReturn), wire.ErrInvalid, 6, "", "Int32"},
+		{"EncodingMask bits", `{"EncodingMask":4}`, new(optStruct), wire.ErrInvalid, 1, "EncodingMask", "no field"},
+		{"EncodingMask missing bit", `{"EncodingMask":0,"B":2}`, new(optStruct), wire.ErrInvalid, 0, "", "does not have its bit"},
+		{"union two members", `{"A":1,"B":"x"}`, new(unionStruct), wire.ErrInvalid, 0, "", "both given"},
+		{"union switch and member", `{"SwitchField":1,"B":"x"}`, new(unionStruct), wire.ErrInvalid, 0, "", "SwitchField 1 but member B"},
+		{"union switch range", `{"SwitchField":3}`, new(unionStruct), wire.ErrInvalid, 1, "SwitchField", "has 2 fields"},
+		{"ExtensionObject body field", `{"UaTypeId":"i=626","AttributeId":-1}`, new(types.ExtensionObject), wire.ErrInvalid, 34, "AttributeId", "UInt32"},
 		{"nil pointer", `1`, (*int32)(nil), wire.ErrUnsupported, 0, "", "non-nil pointer"},
 		{"not a pointer", `1`, int32(0), wire.ErrUnsupported, 0, "", "non-nil pointer"},
 	}
@@ -218,10 +231,11 @@ func TestEncodeErrors(t *testing.T) {
 		{"invalid UTF-8", "a\xffb", wire.ErrInvalid, "", "not valid UTF-8"},
 		{"invalid UTF-8 in an array", []string{"ok", "\xff"}, wire.ErrInvalid, "[1]", "not valid UTF-8"},
 		{"Variant type 26", bad, wire.ErrInvalid, "", "no JSON form"},
-		{"structure", struct{ A int32 }{}, wire.ErrUnsupported, "", "structures are not supported yet"},
-		{"ExtensionObject value", types.NewExtensionObject(&types.Argument{}), wire.ErrUnsupported, "", "format-independent model"},
+		{"structure field", struct{ A map[string]int }{}, wire.ErrUnsupported, "", "map has no OPC UA"},
+		{"structure path", types.ReadRequest{NodesToRead: []types.ReadValueID{{}, {IndexRange: "\xff"}}}, wire.ErrInvalid, "NodesToRead[1].IndexRange", "not valid UTF-8"},
+		{"ExtensionObject value", types.NewExtensionObject(&optStruct{}), wire.ErrUnknownType, "", "not registered"},
+		{"union switch", unionStruct{Switch: 3}, wire.ErrInvalid, "", "union switch 3"},
 		{"int", 5, wire.ErrUnsupported, "", "width of int"},
-		{"enumeration", types.NodeClassVariable, wire.ErrUnsupported, "", "enumeration or an option set"},
 		{"map", map[string]int{}, wire.ErrUnsupported, "", "no OPC UA meaning"},
 		{"array of arrays", [][]int32{{1}}, wire.ErrUnsupported, "", "arrays of arrays"},
 		{"encoding", uajson.Encoding(9), wire.ErrUnsupported, "", "unknown encoding"},
@@ -283,4 +297,18 @@ func TestReuse(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _ = uajson.Unmarshal(pi, &f) }); n != 0 {
 		t.Errorf("decoding a Double allocates %.0f times", n)
 	}
+}
+
+// optStruct is a structure with optional fields (Part 6 §5.2.7).
+type optStruct struct {
+	A int32
+	B int32  `ua:",optional"`
+	C string `ua:",optional"`
+}
+
+// unionStruct is a union (Part 6 §5.2.8).
+type unionStruct struct {
+	Switch uint32 `ua:",switch"`
+	A      int32
+	B      string
 }

@@ -8,15 +8,30 @@
 //	o := uajson.Options{Encoding: uajson.Verbose, NamespaceURIs: table}
 //	b, err = o.Marshal(&v)
 //
-// The Go values are those of package types and of uabin: the 25 built-in
-// types, and slices and Go arrays of them. Structures (the generated types,
-// companion packages, user structs and *uabin.Dynamic values) are not
-// supported yet: their JSON form is built from the format-independent model
-// of the uabin engine, which is not available yet, and
-// they give an error wrapping uabin.ErrUnsupported until then, as do
-// ExtensionObjects whose Value is such a structure. docs/json.md in the
+// The Go values are those of package types and of uabin, the same as for
+// the binary encoding: the 25 built-in types; structures (the generated
+// types, the packages of cmd/uabingen, user structs with ua: tags, and
+// run-time structures, *uabin.Dynamic), with their enumerations, option
+// sets, optional fields, unions and matrices; ExtensionObjects and
+// Variants holding structures registered in Options.Types; and service
+// messages (MarshalMessage, UnmarshalMessage). A structure's plan is made
+// once per Go type from the same model as the binary one (internal/uamodel:
+// the same tags, field names and presence rules). docs/json.md in the
 // repository has the complete mapping, the options, the checks against
 // open62541 and the measurements.
+//
+// # Structures
+//
+// A structure is a JSON object of its fields by their OPC UA names (the
+// name= option of the generated tags: "NodeId", "AttributeId"): Compact
+// omits the fields that are NULL or hold their default value, Verbose
+// writes them (§5.4.2.1). A structure with optional fields carries its
+// "EncodingMask" (§5.4.7); a union is {"SwitchField":2,"B":3.5} in Compact
+// and {"B":3.5} in Verbose (§5.4.8); an enumeration is a number, and
+// "Name_Value" in Verbose; a matrix field is
+// {"Dimensions":[2,3],"Array":[...]}. An ExtensionObject holding a
+// registered structure is the structure's object with "UaTypeId" (its
+// DataType NodeId) first (§5.4.2.16).
 //
 // # Forms
 //
@@ -55,7 +70,7 @@
 // DateTime 0, the null Guid, NodeId and ExpandedNodeId, the empty
 // LocalizedText, QualifiedName, DataValue and DiagnosticInfo, the null
 // Variant and ExtensionObject) is written as null where it stands alone or
-// as an array element (§5.4.2); structure fields will omit it (Compact) or
+// as an array element (§5.4.2); structure fields omit it (Compact) or
 // write null (Verbose). A String decoded from "" is wire.EmptyString and is
 // written back as "", one decoded from null is "" and is written back as
 // null, as in the binary encoding; Options.EmptyStrings writes every "" as "".
@@ -97,7 +112,8 @@
 // Decoding errors are *uabin.DecodeError values: the byte offset in the
 // JSON text of the value that is wrong (the first byte of a string, number,
 // object or array, of a member name given twice, of the input's end when it
-// ends too soon), the path to it ("Results[3].Value"), and a cause wrapping
+// ends too soon), the path to it by OPC UA names ("NodesToRead[3].NodeId",
+// "Results[3].Value"), and a cause wrapping
 // ErrTruncated, ErrLimitExceeded, ErrInvalid or ErrUnsupported:
 //
 //	uabin: decoding Value[1] at offset 23: invalid value: "x" is not a decimal Int32

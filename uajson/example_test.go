@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uajson"
 )
 
@@ -77,4 +78,68 @@ func ExampleAppend() {
 	// Output:
 	// {"UaType":11,"Value":1.5}
 	// {"UaType":11,"Value":2.25}
+}
+
+// A structure in the two forms of v1.05: Compact leaves out the fields
+// that are NULL or hold their default value, Verbose writes them; the
+// member names are the OPC UA field names, enumerations are numbers in
+// Compact and "Name_Value" in Verbose.
+func ExampleMarshal_structure() {
+	req := types.ReadRequest{
+		TimestampsToReturn: types.TimestampsToReturnServer,
+		NodesToRead:        []types.ReadValueID{{NodeID: types.NewNumericNodeID(0, 2259), AttributeID: 13}},
+	}
+	compact, _ := uajson.Marshal(&req)
+	fmt.Println(string(compact))
+	verbose, _ := uajson.Options{Encoding: uajson.Verbose}.Marshal(&req.NodesToRead[0])
+	fmt.Println(string(verbose))
+	mode, _ := uajson.Options{Encoding: uajson.Verbose}.Marshal(req.TimestampsToReturn)
+	fmt.Println(string(mode))
+	// Output:
+	// {"RequestHeader":{},"TimestampsToReturn":1,"NodesToRead":[{"NodeId":"i=2259","AttributeId":13}]}
+	// {"NodeId":"i=2259","AttributeId":13,"IndexRange":null,"DataEncoding":null}
+	// "Server_1"
+}
+
+// Service messages carry their type as UaTypeId (the DataType NodeId):
+// UnmarshalMessage decodes into the expected type or, into a *any, into
+// whatever type the registry has for it.
+func ExampleUnmarshalMessage() {
+	msg, err := uajson.MarshalMessage(&types.ReadRequest{MaxAge: 100})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(string(msg))
+	var v any
+	if err := uajson.UnmarshalMessage(msg, &v); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%T %v\n", v, v.(*types.ReadRequest).MaxAge)
+	// Output:
+	// {"UaTypeId":"i=629","RequestHeader":{},"MaxAge":100}
+	// *types.ReadRequest 100
+}
+
+// A value decoded from OPC UA Binary goes to JSON and back to the same
+// bytes: here an ExtensionObject holding an Argument, registered in the
+// default registry.
+func ExampleUnmarshal_extensionObject() {
+	arg := types.NewExtensionObject(&types.Argument{Name: "speed", DataType: types.NewNumericNodeID(0, 11), ValueRank: -1})
+	bin, _ := uabin.Marshal(&arg)
+	var eo types.ExtensionObject
+	_ = uabin.Unmarshal(bin, &eo)
+	text, _ := uajson.Marshal(&eo)
+	fmt.Println(string(text))
+	var back types.ExtensionObject
+	if err := uajson.Unmarshal(text, &back); err != nil {
+		fmt.Println(err)
+		return
+	}
+	again, _ := uabin.Marshal(&back)
+	fmt.Printf("%T, the same bytes: %v\n", back.Value, string(again) == string(bin))
+	// Output:
+	// {"UaTypeId":"i=296","Name":"speed","DataType":"i=11","ValueRank":-1}
+	// *types.Argument, the same bytes: true
 }

@@ -24,6 +24,20 @@ var fuzzTypes = []reflect.Type{
 	reflect.TypeFor[types.ExtensionObject](), reflect.TypeFor[types.DataValue](), reflect.TypeFor[types.Variant](),
 	reflect.TypeFor[types.DiagnosticInfo](), reflect.TypeFor[[]float64](), reflect.TypeFor[[]string](),
 	reflect.TypeFor[[]types.Variant](), reflect.TypeFor[[]types.DataValue](), reflect.TypeFor[[]types.NodeID](),
+	// Structures (Go types of every kind; run-time ones in FuzzDynamic).
+	reflect.TypeFor[types.ReadRequest](), reflect.TypeFor[types.ReadResponse](), reflect.TypeFor[types.BrowseResult](),
+	reflect.TypeFor[[]types.ReadValueID](), reflect.TypeFor[optStruct](), reflect.TypeFor[unionStruct](),
+	reflect.TypeFor[types.NodeClass](), reflect.TypeFor[named](), reflect.TypeFor[[]*types.ReadValueID](),
+	reflect.TypeFor[types.WriteRequest](), reflect.TypeFor[types.PublishResponse](),
+}
+
+// isStructure reports whether values of t are compared by their binary
+// bytes (structures and arrays of them, whose fields may hold NaNs).
+func isStructure(t reflect.Type) bool {
+	for t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.Struct && typeIndex(t) == 255
 }
 
 // fuzzOptions are the options of the fuzz targets: namespace and server
@@ -45,6 +59,11 @@ func typeIndex(t reflect.Type) byte {
 // Variant.Equal where a Variant can hold them (NaN equal to NaN, a
 // DataValue's SentZero ignored), deeply otherwise.
 func sameValue(a, b any) bool {
+	if isStructure(reflect.TypeOf(a)) {
+		ba, errA := uabin.Marshal(a)
+		bb, errB := uabin.Marshal(b)
+		return errA == nil && errB == nil && bytes.Equal(ba, bb)
+	}
 	if x, ok := a.(types.Variant); ok {
 		y, ok := b.(types.Variant)
 		return ok && x.Equal(y)
@@ -130,8 +149,8 @@ func FuzzUnmarshal(f *testing.F) {
 // uabin decodes from arbitrary bytes, encoded in JSON and decoded back,
 // encodes in binary to bytes that decode to a value with the same JSON
 // text (JSON → value → binary → value → JSON), for every value JSON can
-// carry (not strings that are not UTF-8, Variants of the ids 26-31, or
-// structures, which come with the model).
+// carry (not strings that are not UTF-8 or Variants of the ids 26-31),
+// structures included.
 func FuzzBinaryJSON(f *testing.F) {
 	for _, c := range textCases {
 		if i := typeIndex(reflect.TypeOf(c.value)); i != 255 {
@@ -174,6 +193,53 @@ func FuzzBinaryJSON(f *testing.F) {
 		j2, err := o.Marshal(r.Interface())
 		if err != nil || !bytes.Equal(j1, j2) {
 			t.Fatalf("JSON %s → binary %x → JSON %s (%v)", j1, b2, j2, err)
+		}
+	})
+}
+
+// FuzzDynamic holds the decoder of run-time structures (uabin.Dynamic) to
+// the same rules as FuzzUnmarshal: no panic, and decode(encode(x)) = x in
+// Compact, Verbose and Reversible, compared by their binary bytes.
+func FuzzDynamic(f *testing.F) {
+	r := dynRegistry(f)
+	d := tank(f, r)
+	for _, enc := range encodings[:3] {
+		j, err := uajson.Options{Encoding: enc, Types: r}.Marshal(d)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(j)
+	}
+	f.Add([]byte(`{"Grid":[[1,2],[3,4]],"Pick":{"SwitchField":2,"Value":{"X":1}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		o := uajson.Options{Types: r, Limits: fuzzOptions.Limits}
+		x := newDyn(t, r, 5001)
+		if err := o.Unmarshal(data, x); err != nil {
+			var de *uabin.DecodeError
+			if !errors.As(err, &de) || de.Offset < 0 || de.Offset > len(data) {
+				t.Fatalf("error %v (%T) is not a DecodeError within the input", err, err)
+			}
+			return
+		}
+		bo := uabin.Options{Types: r}
+		b1, err := bo.Marshal(x)
+		if err != nil {
+			return // a value binary cannot carry (a matrix over the limits of binary)
+		}
+		for _, enc := range encodings[:3] {
+			o := uajson.Options{Encoding: enc, Types: r}
+			text, err := o.Marshal(x)
+			if err != nil {
+				t.Fatalf("%s: decoded %v does not encode: %v", enc, x, err)
+			}
+			y := newDyn(t, r, 5001)
+			if err := o.Unmarshal(text, y); err != nil {
+				t.Fatalf("%s: %s does not decode: %v", enc, text, err)
+			}
+			b2, err := bo.Marshal(y)
+			if err != nil || !bytes.Equal(b1, b2) {
+				t.Fatalf("%s: %s decodes to a value of other binary bytes (%v)", enc, text, err)
+			}
 		}
 	})
 }

@@ -2,54 +2,46 @@ package uajson
 
 import (
 	"reflect"
-	"strconv"
-	"sync"
+	"unsafe"
 
+	"github.com/uabin/uabin/internal/jsonenc"
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/uabin"
-	"github.com/uabin/uabin/uabin/wire"
 )
 
 // Encoding selects one of the four JSON forms of Part 6. The decoder needs
 // no choice: it reads Compact, Verbose and Reversible in one pass.
-type Encoding uint8
+type Encoding = jsonenc.Encoding
 
 const (
 	// Compact is the CompactEncoding of Part 6 v1.05 §5.4 (the default):
 	// NULL and default values are omitted from structures, StatusCodes
 	// carry no symbol, NodeIds are strings with namespace URIs.
-	Compact Encoding = iota
+	Compact = jsonenc.Compact
 	// Verbose is the VerboseEncoding of Part 6 v1.05 §5.4: as Compact, and
-	// StatusCodes carry their symbol (and structure fields their NULL and
-	// default values, enumerations their names, once structures are
-	// supported).
-	Verbose
+	// structure fields carry their NULL and default values, StatusCodes
+	// their symbol, enumerations their names ("Both_2"), unions no
+	// SwitchField.
+	Verbose = jsonenc.Verbose
 	// Reversible is the deprecated ReversibleEncoding of Part 6 v1.04, kept
 	// in v1.05 Annex H for publishers that talk to older subscribers:
 	// NodeIds, ExpandedNodeIds and QualifiedNames are objects, StatusCodes
 	// numbers, Variants {"Type", "Body"}. Encoding only; the decoder reads
 	// it without being told.
-	Reversible
+	Reversible = jsonenc.Reversible
 	// NonReversible is the deprecated NonReversibleEncoding of Part 6 v1.04
 	// (Annex H): values without their OPC UA types, for consumers that do
 	// not know OPC UA. Encoding only: it cannot be read back into the same
 	// values.
-	NonReversible
+	NonReversible = jsonenc.NonReversible
 )
 
-// String returns "Compact", "Verbose", "Reversible" or "NonReversible".
-func (e Encoding) String() string {
-	switch e {
-	case Compact:
-		return "Compact"
-	case Verbose:
-		return "Verbose"
-	case Reversible:
-		return "Reversible"
-	case NonReversible:
-		return "NonReversible"
-	}
-	return "Encoding(" + strconv.Itoa(int(e)) + ")"
-}
+// RawStructure is the value of an ExtensionObject decoded from a JSON
+// structure body of a type no registry knows (Part 6 §5.4.2.16): the
+// DataType NodeId given as UaTypeId, and the other members of the object
+// as they came. Encoding writes it back unchanged (with the TypeID in the
+// current form); the binary encoding has no form for it.
+type RawStructure = jsonenc.RawStructure
 
 // Options configures encoding and decoding. The zero value gives the
 // defaults, which the package functions use.
@@ -94,44 +86,13 @@ type Options struct {
 	EmptyStrings bool
 }
 
-// tables are the options that the codecs read during a call, copied from
-// the Options into the call state by value, so that the Options of a call
-// (a method's receiver) never escape to the heap.
-type tables struct {
-	ns, srv      []string // Options.NamespaceURIs and ServerURIs
-	emptyStrings bool     // Options.EmptyStrings
-	types        *uabin.Registry
-}
-
-// tables returns the tables of o.
-func (o *Options) tables() tables {
-	return tables{ns: o.NamespaceURIs, srv: o.ServerURIs, emptyStrings: o.EmptyStrings, types: o.Types}
-}
-
-// hardMaxDepth caps MaxDepth, also when it is negative ("no limit"), as in
-// the binary encoding: deeper recursion would risk the goroutine stack.
-const hardMaxDepth = 100000
-
-// limits returns o.Limits resolved, with MaxDepth capped at hardMaxDepth.
-func (o *Options) limits() wire.Limits {
-	l := o.Limits.Resolved()
-	if l.MaxDepth > hardMaxDepth {
-		l.MaxDepth = hardMaxDepth
-	}
-	return l
-}
-
-// maxDepth returns the resolved MaxDepth alone, which is all encoding
-// needs (cheaper than resolving every limit on each call).
-func (o *Options) maxDepth() int {
-	switch md := o.MaxDepth; {
-	case md == 0:
-		return wire.DefaultMaxDepth
-	case md < 0 || md > hardMaxDepth:
-		return hardMaxDepth
-	default:
-		return md
-	}
+// config returns the configuration of a call: o with the registry as
+// the format-independent one, which uabin.Registry holds as its only field
+// (TestRegistryLayout checks it). A nil Types is uabin.DefaultRegistry
+// (jsonenc.Default, which package uabin sets).
+func (o *Options) config() jsonenc.Config {
+	return jsonenc.Config{Encoding: o.Encoding, Limits: o.Limits, NamespaceURIs: o.NamespaceURIs, ServerURIs: o.ServerURIs,
+		Types: (*uamodel.Registry)(unsafe.Pointer(o.Types)), Indent: o.Indent, EmptyStrings: o.EmptyStrings}
 }
 
 // defaults are the options of the package functions, never written.
@@ -159,116 +120,14 @@ func (o Options) Append(b []byte, v any) ([]byte, error) { return o.append(b, v)
 // Unmarshal is the package function Unmarshal with options o.
 func (o Options) Unmarshal(b []byte, v any) error { return o.unmarshal(b, v) }
 
-// encoders and decoders hold the per-call state between calls of the
-// general path: it escapes to the heap (the codecs are called through
-// function values), and a pool makes a call allocation-free. A decoder
-// keeps its scratch buffer. The built-ins that stand alone most often (numbers,
-// strings, NodeIds, ...) take a path whose state stays on the stack
-// (scalarFast, unmarshalScalar in fast.go): no pool, no copy.
-var (
-	encoders = sync.Pool{New: func() any { return new(encoder) }}
-	decoders = sync.Pool{New: func() any { return new(decoder) }}
-)
-
-// append is the one entry of every encoding call.
 func (o *Options) append(b []byte, v any) ([]byte, error) {
-	if o.Encoding > NonReversible {
-		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "unknown encoding %s", o.Encoding)}
-	}
-	start := len(b)
-	se := encoder{b: b, t: o.tables(), enc: o.Encoding, indent: o.Indent, maxDepth: o.maxDepth()}
-	if err := scalarFast(&se, v); err != errNotFast {
-		if err != nil {
-			return b[:start], err
-		}
-		return se.b, nil
-	}
-	e := encoders.Get().(*encoder)
-	*e = se
-	err := e.top(v)
-	out := e.b
-	*e = encoder{}
-	encoders.Put(e)
-	if err != nil {
-		return b[:start], err
-	}
-	return out, nil
+	c := o.config()
+	return c.Append(b, v)
 }
 
-// top encodes the top-level value v.
-func (e *encoder) top(v any) error {
-	if v == nil {
-		e.null()
-		return nil
-	}
-	if err := topFast(e, v); err != errNotFast {
-		return err
-	}
-	t := reflect.TypeOf(v)
-	p := ifaceData(v)
-	if t.Kind() == reflect.Pointer {
-		if p == nil {
-			e.null()
-			return nil
-		}
-		t = t.Elem()
-	} else if pointerShaped(t) {
-		// The data word is the value itself; the codec needs its address.
-		q := newValue(t)
-		*as[ptr](q) = p
-		p = q
-	}
-	c, err := codecFor(t)
-	if err != nil {
-		return err
-	}
-	return c.enc(e, p)
-}
-
-// unmarshal is the one entry of every decoding call.
 func (o *Options) unmarshal(b []byte, v any) error {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %s", typeName(reflect.TypeOf(v)))}
-	}
-	lim := o.limits()
-	if len(b) > lim.MaxMessageSize {
-		return &wire.DecodeError{Err: wire.Errorf(wire.ErrLimitExceeded, "%d bytes of input, limit %d", len(b), lim.MaxMessageSize)}
-	}
-	sd := decoder{data: b, t: o.tables(), lim: lim}
-	if err := unmarshalScalar(&sd, v); err != errNotFast {
-		if err == nil {
-			err = sd.end()
-		}
-		return err
-	}
-	d := decoders.Get().(*decoder)
-	*d = decoder{data: b, t: sd.t, lim: lim, scratch: d.scratch[:0]}
-	err := d.run(v, rv)
-	if cap(d.scratch) > 1<<16 {
-		d.scratch = nil // do not keep large buffers alive in the pool
-	}
-	d.data, d.t = nil, tables{}
-	decoders.Put(d)
-	return err
-}
-
-// run decodes the whole input into v (rv is reflect.ValueOf(v)).
-func (d *decoder) run(v any, rv reflect.Value) error {
-	if err := unmarshalFast(d, v); err != errNotFast {
-		if err == nil {
-			err = d.end()
-		}
-		return err
-	}
-	c, err := codecFor(rv.Type().Elem())
-	if err != nil {
-		return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
-	}
-	if err := c.dec(d, rv.UnsafePointer()); err != nil {
-		return err
-	}
-	return d.end()
+	c := o.config()
+	return c.Unmarshal(b, v)
 }
 
 // typeName names a Go type in messages ("nil" for none).

@@ -20,7 +20,7 @@ func TestOutput(t *testing.T) {
 		"generated: re-encoded to the same bytes: true",
 		// The Variants print as types.Variant.String makes them.
 		`run time: ResultDataType{ResultMetaData: ExtensionObject{ResultMetaDataType{ResultId: "text 13 Grüße"}}, ResultContent: [`,
-		`run time: JSON {"ResultMetaData":{"ResultId":"text 13 Grüße"},"ResultContent":[56,57]}`,
+		`run time: JSON {"ResultMetaData":{"UaTypeId":"nsu=http://opcfoundation.org/UA/Machinery/Result/;i=3007","EncodingMask":0,"ResultId":"text 13 Grüße"},"ResultContent":[{"UaType":6,"Value":56},{"UaType":6,"Value":57}]}`,
 		`run time: ResultMetaData is a ResultMetaDataType with ResultId "text 13 Grüße", as generated: true`,
 		"run time: re-encoded to the same bytes: true",
 	} {

@@ -19,6 +19,12 @@
 // ByteStrings are always whole, it lifts the cap of "raw", whose length is
 // in "rawSize").
 //
+// With -json every decoded service message's "body" is its OPC UA JSON
+// (package uajson, the Compact form of Part 6 §5.4): field names as in the
+// specification (NodeId, AttributeId), NodeIds as "ns=2;s=...",
+// ByteStrings in base64. A body with no OPC UA JSON form (a String that is
+// not UTF-8) is printed as a tree, with the reason in "jsonError".
+//
 // The exit status is 0 when every message decoded, 1 when something could
 // not be decoded (an unknown type, a body that fails, an encrypted or
 // unparsed chunk, a message cut short: all of it is printed first, then a
@@ -47,6 +53,7 @@ import (
 	"strings"
 
 	"github.com/uabin/uabin/uabin"
+	"github.com/uabin/uabin/uajson"
 )
 
 func main() {
@@ -216,7 +223,15 @@ func writeJSON(w io.Writer, msgs []*message, all bool) error {
 			o.add("typeId", m.TypeID)
 		}
 		if m.Service != "" {
-			o.add("service", m.Service).add("body", m.Body)
+			// The body in OPC UA JSON (Part 6 §5.4, Compact form); a value
+			// with no JSON form (a String that is not UTF-8) as the tree
+			// of the text output, with the reason.
+			o.add("service", m.Service)
+			if body, err := uajson.Marshal(m.Value); err == nil {
+				o.add("body", json.RawMessage(body))
+			} else {
+				o.add("body", m.Body).add("jsonError", err.Error())
+			}
 		}
 		if m.Error != "" {
 			o.add("error", m.Error)

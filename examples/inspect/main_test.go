@@ -106,9 +106,11 @@ func TestJSON(t *testing.T) {
 		t.Errorf("services %q, want %q", got, want)
 	}
 	resp := msgs[5]["body"].(map[string]any)
-	big := resp["Results"].([]any)[2].(map[string]any)["Value"].(map[string]any)["Value"].(string)
-	if len(big) != 18000 || !strings.HasPrefix(big, "000102") {
-		t.Errorf("the ByteString in JSON is %d hex digits starting %.8q", len(big), big)
+	// The body is OPC UA JSON: a DataValue holding a ByteString is
+	// {"UaType":15,"Value":"<base64>"}.
+	big := resp["Results"].([]any)[2].(map[string]any)["Value"].(string)
+	if len(big) != 12000 || !strings.HasPrefix(big, "AAECAw") {
+		t.Errorf("the ByteString in JSON is %d base64 digits starting %.8q", len(big), big)
 	}
 	if raw, size := msgs[6]["raw"], msgs[6]["rawSize"]; raw != "01022923deadbeef05000000" || size != 12.0 {
 		t.Errorf("raw of the unknown message = %v (rawSize %v)", raw, size)
@@ -124,7 +126,9 @@ func TestJSON(t *testing.T) {
 		TypeID  string
 		Service string
 		Body    struct {
-			NodesToRead []struct{ NodeID string }
+			NodesToRead []struct {
+				NodeID string `json:"NodeId"`
+			}
 		}
 	}
 	if err := json.Unmarshal(out.Bytes(), &bare); err != nil {

@@ -24,6 +24,7 @@ type message struct {
 	Service string  // name of the decoded service message type
 	TypeID  string  // its encoding id
 	Body    any     // the decoded service message, as a tree
+	Value   any     // the decoded service message (a pointer to its Go value), printed by -json in OPC UA JSON
 	Raw     []byte  // bytes shown raw: an unknown or undecodable body, or unparsed input
 	Error   string  // what went wrong, with the offset
 }
@@ -115,6 +116,7 @@ func decodeBody(m *message, body []byte, at locator, opts uabin.Options, prefix 
 	}
 	m.Service = reflect.TypeOf(v).Elem().Name()
 	m.Body = tree(reflect.ValueOf(v), 0)
+	m.Value = v
 	return n
 }
 

@@ -34,6 +34,9 @@ type DynType struct {
 	// Binary holds what the binary engine keeps for this type (its codecs),
 	// stored once.
 	Binary atomic.Value
+	// JSON holds what the JSON encoding (package uajson) keeps for this
+	// type (its plan), stored once.
+	JSON atomic.Value
 
 	building bool // on the compiler's stack
 }

@@ -298,7 +298,7 @@ func (r *Registry) addDefinition(d *Def) error {
 	if od := old.dyn.lookupDef(d.DataType, d.DTURI); od != nil {
 		return defErr(d.Name, "", ErrDuplicateID, "DataType id %v is already registered for %s", d.DataType, od.Name)
 	}
-	s := &Snapshot{byType: old.byType, byID: old.byID, byNum: old.byNum, byURI: old.byURI, dyn: old.dyn.fork(&r.vals)}
+	s := &Snapshot{byType: old.byType, byID: old.byID, byNum: old.byNum, byURI: old.byURI, byDT: old.byDT, dyn: old.dyn.fork(&r.vals)}
 	s.dyn.tables = s.dyn.tables || d.table != nil
 	if d.DTURI == "" {
 		s.dyn.byDT[d.DataType] = d

@@ -48,6 +48,7 @@ type Snapshot struct {
 	byID   map[types.NodeID]*Entry            // by binary encoding id, registered by namespace index
 	byNum  map[uint64]*Entry                  // the numeric ones of byID by numKey: a cheaper hash than a NodeID's
 	byURI  map[string]map[types.NodeID]*Entry // registered by URI; ids with namespace 0
+	byDT   map[types.NodeID]*Entry            // the standard types by DataType id (the UaTypeId of OPC UA JSON)
 	dyn    *dynState                          // run-time definitions (definitions.go), or nil
 }
 
@@ -69,6 +70,7 @@ func (r *Registry) Init(std []types.TypeInfo, vt ValueTypes) {
 		byID:   map[types.NodeID]*Entry{},
 		byNum:  map[uint64]*Entry{},
 		byURI:  map[string]map[types.NodeID]*Entry{},
+		byDT:   map[types.NodeID]*Entry{},
 	}
 	for _, ti := range std {
 		if ti.Abstract || ti.BinaryEncodingID == 0 || ti.Type == nil {
@@ -79,6 +81,9 @@ func (r *Registry) Init(std []types.TypeInfo, vt ValueTypes) {
 			continue
 		}
 		s.byType[ti.Type], s.byID[e.IDs.Binary], s.byNum[numKey(e.IDs.Binary)] = e, e, e
+		if !e.IDs.DataType.IsNull() {
+			s.byDT[e.IDs.DataType] = e
+		}
 	}
 	r.snap.Store(s)
 }
@@ -196,6 +201,12 @@ func (s *Snapshot) ByID(id types.NodeID, uris []string) *Entry {
 	}
 	return s.byURI[uris[id.Namespace()]][id.WithNamespace(0)]
 }
+
+// ByDataType returns the entry of the standard Go type whose DataType id
+// is id (the UaTypeId of an OPC UA JSON ExtensionObject), or nil. Types
+// registered with RegisterType are known by their encoding id only (ByID);
+// run-time structures by their definitions (Structure).
+func (s *Snapshot) ByDataType(id types.NodeID) *Entry { return s.byDT[id] }
 
 // Unmapped returns an entry registered by namespace URI whose identifier
 // is that of id when id's namespace index is not in uris (so ByID could

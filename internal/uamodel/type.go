@@ -165,3 +165,25 @@ type Field struct {
 
 // MaskWide reports whether a mask field is a UInt32 (else a Byte).
 func (f *Field) MaskWide() bool { return f.Go.Kind() == reflect.Uint32 }
+
+// HasPointers reports whether values of t hold pointers, so that zeroing
+// or copying them needs the runtime's write barriers (a value without
+// pointers can be cleared as bytes).
+func HasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	case reflect.Array:
+		return t.Len() > 0 && HasPointers(t.Elem())
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if HasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}

@@ -1,9 +1,8 @@
-package uajson
+package jsonenc
 
 import (
 	"encoding/base64"
 	"math"
-	"reflect"
 	"unicode/utf8"
 
 	"github.com/uabin/uabin/types"
@@ -41,32 +40,6 @@ type RawStructure struct {
 	Members []byte
 }
 
-// bodyCodec encodes and decodes the structure values that ExtensionObjects
-// (and so Variants) hold: their fields as members of the JSON object after
-// UaTypeId. It is the interface through which the structure plans of the
-// model plug into the built-ins; bodyForValue and bodyForTypeID
-// find them through Options.Types.
-type bodyCodec interface {
-	// dataTypeID is the DataType NodeId written as UaTypeId.
-	dataTypeID() types.NodeID
-	// appendMembers writes the members of the structure value v, each
-	// preceded by a comma (UaTypeId is written before them).
-	appendMembers(e *encoder, v any) error
-	// decodeMembers reads the object that starts at offset start (its
-	// UaTypeId member is skipped) into a new value of the structure type.
-	decodeMembers(d *decoder, start int) (any, error)
-}
-
-// bodyForValue returns the body codec for the structure value v of an
-// ExtensionObject.
-func (o *tables) bodyForValue(v any) (bodyCodec, error) {
-	return nil, unsupported(reflect.TypeOf(v), "ExtensionObject values that are Go structures are not supported yet: their JSON form comes with the engine's format-independent model, not yet available (raw bodies in TypeID, Encoding and Body are)")
-}
-
-// bodyForTypeID returns the body codec of the registered structure whose
-// DataType NodeId is id, or nil.
-func (o *tables) bodyForTypeID(id types.NodeID) bodyCodec { return nil }
-
 // eoNull reports whether v is the null ExtensionObject: no body and the
 // null NodeId i=0 (an empty string or opaque id of namespace 0, which
 // types.ExtensionObject.IsNull counts as null too, keeps its kind).
@@ -91,9 +64,10 @@ func encExtensionObject(e *encoder, v *types.ExtensionObject) error {
 	case *RawStructure:
 		err = e.rawStructure(x)
 	default:
-		var body bodyCodec
-		if body, err = e.t.bodyForValue(x); err == nil {
-			err = e.structureBody(body, x)
+		var body *body
+		var q ptr
+		if body, q, err = e.t.bodyForValue(x); err == nil {
+			err = e.structureBody(body, q)
 		}
 	}
 	if err != nil {
@@ -119,6 +93,23 @@ func (e *encoder) typeIDMember(id types.NodeID) error {
 		return nil
 	}
 	return encNodeID(e, &id)
+}
+
+// typeIDMemberURI is typeIDMember for an id of the namespace uri (id in
+// namespace 0) when the namespace table does not have it: the text form
+// with nsu=<uri> (§5.4.2.10), the object form with the URI as Namespace.
+func (e *encoder) typeIDMemberURI(id types.NodeID, uri string) error {
+	if uri == "" {
+		return e.typeIDMember(id)
+	}
+	if e.enc == Reversible {
+		e.key("TypeId", true)
+		return e.nodeIDObject(id, uri, 0, false)
+	}
+	e.key("UaTypeId", true)
+	var buf [128]byte
+	text := append(appendEncodedURI(append(buf[:0], "nsu="...), uri), ';')
+	return e.quotedText(appendIdentifier(text, id))
 }
 
 // rawExtensionObject writes an ExtensionObject whose body is kept raw.
@@ -204,13 +195,23 @@ func (e *encoder) rawStructure(r *RawStructure) error {
 	return nil
 }
 
-// structureBody writes a structure value through its body codec.
-func (e *encoder) structureBody(body bodyCodec, v any) error {
+// structureBody writes the structure at q through its body: its members
+// after UaTypeId (Compact, Verbose); {"TypeId":...,"Body":{...}}
+// (Reversible); the structure alone (NonReversible).
+func (e *encoder) structureBody(body *body, q ptr) error {
+	if e.enc == NonReversible {
+		return body.plan.encode(e, q)
+	}
 	e.open('{')
-	if err := e.typeIDMember(body.dataTypeID()); err != nil {
+	if err := e.typeIDMemberURI(body.dataType, body.typeURI); err != nil {
 		return wire.WithPath(err, "UaTypeId")
 	}
-	if err := body.appendMembers(e, v); err != nil {
+	if e.enc == Reversible {
+		e.key("Body", false)
+		if err := body.plan.encode(e, q); err != nil {
+			return wire.WithPath(err, "Body")
+		}
+	} else if _, err := body.plan.members(e, q, false); err != nil {
 		return err
 	}
 	e.close('}', false)
@@ -242,6 +243,14 @@ func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
 	ok, start, err := d.nested("ExtensionObject")
 	if !ok {
 		*v = types.ExtensionObject{}
+		return err
+	}
+	// One pass when UaTypeId comes first (as every encoder writes it) and
+	// names a registered structure.
+	if done, err := d.eoStructure(v, start); done {
+		if err == nil {
+			d.leave()
+		}
 		return err
 	}
 	// First pass: find UaTypeId (which may come anywhere) and the other
@@ -298,6 +307,54 @@ func decExtensionObject(d *decoder, v *types.ExtensionObject) error {
 	return err
 }
 
+// errEncodedBody stops eoStructure at a UaEncoding or UaBody member: the
+// body is not a JSON structure, and the object is read again by the
+// general path.
+var errEncodedBody = &wire.DecodeError{Err: wire.Errorf(wire.ErrInvalid, "an encoded body")}
+
+// eoStructure decodes, in one pass, an ExtensionObject whose first member
+// is UaTypeId naming a registered structure, with the other members the
+// structure's fields. done is false (and the cursor back after '{') when
+// the object is not of that shape.
+func (d *decoder) eoStructure(v *types.ExtensionObject, start int) (done bool, err error) {
+	after := d.pos
+	name, _, ok, err := d.member(true)
+	if err != nil || !ok || string(name) != "UaTypeId" {
+		d.pos = after
+		return false, nil
+	}
+	d.ws()
+	var id types.NodeID
+	if err := decNodeID(d, &id); err != nil {
+		d.pos = after
+		return false, nil
+	}
+	b, err := d.t.bodyForTypeID(id)
+	if err != nil || b == nil {
+		d.pos = after
+		return false, nil
+	}
+	x, q := b.value(v.Value)
+	if b.plan.enter {
+		if err := d.enter(start); err != nil {
+			return true, err
+		}
+	}
+	err = b.plan.decodeMembers(d, q, start, typeIDName, true)
+	if b.plan.enter && err == nil {
+		d.leave()
+	}
+	if err == errEncodedBody {
+		d.pos = after
+		return false, nil
+	}
+	if err != nil {
+		return true, err
+	}
+	*v = types.ExtensionObject{TypeID: b.typeID, Encoding: types.ExtensionObjectBinary, Value: x}
+	return true, nil
+}
+
 // at decodes the value at s with f, and returns the cursor to where it
 // was.
 func (d *decoder) at(s span, f func() error) error {
@@ -310,7 +367,7 @@ func (d *decoder) at(s span, f func() error) error {
 
 // extensionObject builds the ExtensionObject from the scan of its object.
 func (d *decoder) extensionObject(v *types.ExtensionObject, sc *eoScan, start int) error {
-	body := v.Body[:0]
+	body, old := v.Body[:0], v.Value
 	*v = types.ExtensionObject{}
 	switch {
 	case sc.seen&eoTypeID != 0:
@@ -320,9 +377,13 @@ func (d *decoder) extensionObject(v *types.ExtensionObject, sc *eoScan, start in
 		if sc.seen&(eoEncoding|eoBody) != 0 {
 			return d.encodedBody(v, sc.encoding, sc.body, sc.seen&eoEncoding != 0, sc.seen&eoBody != 0, body, "UaEncoding", "UaBody", false)
 		}
-		if b := d.t.bodyForTypeID(v.TypeID); b != nil {
-			x, err := b.decodeMembers(d, start)
-			v.Value, v.Encoding = x, types.ExtensionObjectBinary
+		b, err := d.t.bodyForTypeID(v.TypeID)
+		if err != nil {
+			return wire.WithPath(d.fail(sc.typeID.start, wire.ErrUnknownType, "%v", err), "UaTypeId")
+		}
+		if b != nil {
+			x, err := b.decodeAt(d, start, old, typeIDName)
+			v.Value, v.Encoding, v.TypeID = x, types.ExtensionObjectBinary, b.typeID
 			return err
 		}
 		// No registered type: keep the members other than UaTypeId.
@@ -345,6 +406,15 @@ func (d *decoder) extensionObject(v *types.ExtensionObject, sc *eoScan, start in
 		// Encoding 0: the Body is the structure as a JSON object.
 		if d.data[sc.oldBody.start] != '{' {
 			return wire.WithPath(d.fail(sc.oldBody.start, wire.ErrInvalid, "want an object (the structure), found %s", kindName(d.data[sc.oldBody.start])), "Body")
+		}
+		b, err := d.t.bodyForTypeID(v.TypeID)
+		if err != nil {
+			return wire.WithPath(d.fail(sc.oldTypeID.start, wire.ErrUnknownType, "%v", err), "TypeId")
+		}
+		if b != nil {
+			x, err := b.decodeAt(d, sc.oldBody.start, old, nil)
+			v.Value, v.Encoding, v.TypeID = x, types.ExtensionObjectBinary, b.typeID
+			return wire.WithPath(err, "Body")
 		}
 		inner := trimSpace(d.data[sc.oldBody.start+1 : sc.oldBody.end-1])
 		if len(inner) == 0 {

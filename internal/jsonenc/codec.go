@@ -1,4 +1,4 @@
-package uajson
+package jsonenc
 
 // Design note. A codec encodes and decodes the values of one Go type; the
 // codecs of the 25 built-ins are handwritten (one function pair each, in
@@ -15,6 +15,7 @@ package uajson
 // says so.
 
 import (
+	"math"
 	"reflect"
 	"sync"
 	"time"
@@ -38,6 +39,10 @@ type codec struct {
 	// which a structure field omits (Compact) or writes as null (Verbose,
 	// §5.4.6).
 	null func(e *encoder, p ptr) bool
+	// enum is true for the codecs of enumerations.
+	enum bool
+	// plan is the plan of a structure's codec, else nil.
+	plan *structPlan
 }
 
 // newCodec makes the codec of a built-in from its typed functions.
@@ -134,8 +139,8 @@ func init() {
 	register(types.TypeUInt32, encUint32, decUint32, zeroOf[uint32])
 	register(types.TypeInt64, encInt64, decInt64, zeroOf[int64])
 	register(types.TypeUInt64, encUint64, decUint64, zeroOf[uint64])
-	register(types.TypeFloat, encFloat32, decFloat32, zeroOf[float32])
-	register(types.TypeDouble, encFloat64, decFloat64, zeroOf[float64])
+	register(types.TypeFloat, encFloat32, decFloat32, func(_ *encoder, v *float32) bool { return math.Float32bits(*v) == 0 }) // -0 is not the default: it is written
+	register(types.TypeDouble, encFloat64, decFloat64, func(_ *encoder, v *float64) bool { return math.Float64bits(*v) == 0 })
 	register(types.TypeString, encString, decString, func(e *encoder, v *string) bool { return e.nullString(*v) })
 	register(types.TypeXmlElement, encXML, decXML, func(e *encoder, v *types.XmlElement) bool { return e.nullString(string(*v)) })
 	register(types.TypeDateTime, encDateTime, decDateTime, func(_ *encoder, v *types.DateTime) bool { return *v <= 0 })
@@ -164,6 +169,18 @@ func init() {
 // codecCache holds the codecs built by codecFor, by Go type.
 var codecCache sync.Map // map[reflect.Type]*codec
 
+// buildMu serialises building: a build makes the codecs of a type and of
+// every type it reaches, and publishes them when all are complete.
+var buildMu sync.Mutex
+
+// builder builds codecs under buildMu. pending holds the codecs of the
+// structures being built, so that a recursive type finds its own codec
+// (filled in before the build is published).
+type builder struct {
+	pending map[reflect.Type]*codec
+	made    map[reflect.Type]*codec
+}
+
 // codecFor returns the codec of the Go type t, building it once. The
 // error, for a type with no OPC UA JSON form, is a *wire.EncodeError
 // wrapping ErrUnsupported that names the type.
@@ -174,12 +191,43 @@ func codecFor(t reflect.Type) (*codec, error) {
 	if c, ok := codecCache.Load(t); ok {
 		return c.(*codec), nil
 	}
-	c, err := buildCodec(t)
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	if c, ok := codecCache.Load(t); ok {
+		return c.(*codec), nil
+	}
+	b := &builder{pending: map[reflect.Type]*codec{}, made: map[reflect.Type]*codec{}}
+	c, err := b.get(t)
 	if err != nil {
 		return nil, err
 	}
-	actual, _ := codecCache.LoadOrStore(t, c)
-	return actual.(*codec), nil
+	for t, c := range b.made {
+		codecCache.Store(t, c)
+	}
+	return c, nil
+}
+
+// get returns the codec of t: a built-in's, one built already, one being
+// built, or built now.
+func (b *builder) get(t reflect.Type) (*codec, error) {
+	if c, ok := builtinCodecs[t]; ok {
+		return c, nil
+	}
+	if c, ok := codecCache.Load(t); ok {
+		return c.(*codec), nil
+	}
+	if c, ok := b.made[t]; ok {
+		return c, nil
+	}
+	if c, ok := b.pending[t]; ok {
+		return c, nil
+	}
+	c, err := b.build(t)
+	if err != nil {
+		return nil, err
+	}
+	b.made[t] = c
+	return c, nil
 }
 
 // unsupported returns the error for a Go type with no OPC UA JSON form.
@@ -187,8 +235,8 @@ func unsupported(t reflect.Type, why string) error {
 	return &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "Go type %s: %s", typeName(t), why)}
 }
 
-// buildCodec builds the codec of a type that is not a built-in.
-func buildCodec(t reflect.Type) (*codec, error) {
+// build builds the codec of a type that is not a built-in.
+func (b *builder) build(t reflect.Type) (*codec, error) {
 	switch t.Kind() {
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
@@ -197,31 +245,31 @@ func buildCodec(t reflect.Type) (*codec, error) {
 			c := builtinCodecs[reflect.TypeFor[[]byte]()]
 			return c, nil
 		}
-		elem, err := elemCodec(t, t.Elem())
+		elem, err := b.elemCodec(t, t.Elem())
 		if err != nil {
 			return nil, err
 		}
 		return reflectSliceCodec(t, elem), nil
 	case reflect.Array:
-		elem, err := elemCodec(t, t.Elem())
+		elem, err := b.elemCodec(t, t.Elem())
 		if err != nil {
 			return nil, err
 		}
 		return arrayCodec(t, elem), nil
 	case reflect.Pointer:
-		elem, err := codecFor(t.Elem())
+		elem, err := b.get(t.Elem())
 		if err != nil {
 			return nil, err
 		}
 		return pointerCodec(t, elem), nil
 	case reflect.Struct:
-		return structCodec(t)
+		return b.structCodec(t)
 	case reflect.Int, reflect.Uint, reflect.Uintptr:
-		return nil, unsupported(t, "the width of int, uint and uintptr is not part of the type; use int32, int64, ...")
+		return nil, unsupported(t, "the width of int, uint and uintptr is not part of the type; use int32, int64, ... (or a ua: tag with the wire type on a structure field)")
 	case reflect.Bool, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
 		reflect.Float32, reflect.Float64, reflect.String:
-		return nil, unsupported(t, "a named type that is not a built-in is an enumeration or an option set, whose JSON form (names in the Verbose form) comes with the engine's format-independent model, not yet available")
+		return b.namedPrimitive(t)
 	}
 	return nil, unsupported(t, "no OPC UA meaning")
 }
@@ -229,11 +277,11 @@ func buildCodec(t reflect.Type) (*codec, error) {
 // elemCodec returns the codec of the elements of the slice or array type
 // t: arrays of arrays have no OPC UA form (a matrix is a Variant with
 // dimensions).
-func elemCodec(t, elem reflect.Type) (*codec, error) {
+func (b *builder) elemCodec(t, elem reflect.Type) (*codec, error) {
 	if (elem.Kind() == reflect.Slice && elem.Elem().Kind() != reflect.Uint8) || elem.Kind() == reflect.Array {
 		return nil, unsupported(t, "arrays of arrays have no OPC UA form (a matrix is a Variant with Dimensions)")
 	}
-	return codecFor(elem)
+	return b.get(elem)
 }
 
 // reflectSliceCodec makes the codec of a slice type whose element codec is
@@ -277,20 +325,28 @@ func reflectSliceCodec(t reflect.Type, elem *codec) *codec {
 				if err != nil || !ok {
 					return err
 				}
-				if h.len >= d.lim.MaxArrayLength {
-					return d.fail(start, wire.ErrLimitExceeded, "array of more than %d elements", d.lim.MaxArrayLength)
-				}
-				if h.len == h.cap {
-					growSlice(t, p)
-				}
-				h.len++
-				if err := elem.dec(d, at(h.data, uintptr(h.len-1)*size)); err != nil {
-					return wire.WithPath(err, wire.IndexPath(h.len-1))
+				if i, err := d.appendElem(t, p, elem, size, start); err != nil {
+					return wire.WithPath(err, wire.IndexPath(i))
 				}
 			}
 		},
 		null: func(_ *encoder, p ptr) bool { return sliceOf(p).data == nil },
 	}
+}
+
+// appendElem decodes one more element into the slice of type t at p
+// (elements of size bytes, coded by elem), growing it as append does, and
+// returns its index; the array started at offset start.
+func (d *decoder) appendElem(t reflect.Type, p ptr, elem *codec, size uintptr, start int) (int, error) {
+	h := sliceOf(p)
+	if h.len >= d.lim.MaxArrayLength {
+		return h.len, d.fail(start, wire.ErrLimitExceeded, "array of more than %d elements", d.lim.MaxArrayLength)
+	}
+	if h.len == h.cap {
+		growSlice(t, p)
+	}
+	h.len++
+	return h.len - 1, elem.dec(d, at(h.data, uintptr(h.len-1)*size))
 }
 
 // arrayCodec makes the codec of a Go array type: a JSON array of exactly
@@ -370,12 +426,4 @@ func pointerCodec(t reflect.Type, elem *codec) *codec {
 			return q == nil || elem.null(e, q)
 		},
 	}
-}
-
-// structCodec returns the codec of a structure type. It is where the JSON
-// plans compiled from the engine's format-independent model plug in
-// (fields by their OPC UA names, presence by the model's rule); until that
-// model exists every structure is an error wrapping ErrUnsupported.
-func structCodec(t reflect.Type) (*codec, error) {
-	return nil, unsupported(t, "structures are not supported yet: their JSON form comes with the engine's format-independent model, not yet available (the built-in types and arrays of them are supported)")
 }

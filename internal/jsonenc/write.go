@@ -1,9 +1,11 @@
-package uajson
+package jsonenc
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -26,6 +28,12 @@ type encoder struct {
 	// DiagnosticInfos, ExtensionObjects, structures), as the binary
 	// encoder does, against maxDepth.
 	depth, maxDepth int
+
+	// day and dayText are the date part ("2024-01-02T") of the DateTime
+	// written last, by its day count since 1601 (dayOK: there is one).
+	day     int64
+	dayText [11]byte
+	dayOK   bool
 }
 
 // enter records one more level of nesting; past maxDepth it fails with
@@ -94,6 +102,22 @@ func (e *encoder) key(name string, first bool) {
 	e.b = append(e.b, '"')
 	e.b = append(e.b, name...)
 	e.b = append(e.b, `":`...)
+}
+
+// keyQuoted is key for a name given as JSON text with its quotes (a
+// field name of a plan, escaped once when the plan was made).
+func (e *encoder) keyQuoted(quoted []byte, first bool) {
+	if !first {
+		e.b = append(e.b, ',')
+	}
+	if e.indent != "" {
+		e.newline()
+		e.b = append(e.b, quoted...)
+		e.b = append(e.b, ": "...)
+		return
+	}
+	e.b = append(e.b, quoted...)
+	e.b = append(e.b, ':')
 }
 
 // null appends the literal null.
@@ -193,8 +217,40 @@ const hexDigits = "0123456789abcdef"
 // replacement.
 func (e *encoder) str(s string) error {
 	e.b = append(e.b, '"')
+	if err := e.strBody(s); err != nil {
+		return err
+	}
+	e.b = append(e.b, '"')
+	return nil
+}
+
+// SWAR constants: one in every byte, and the high bit of every byte.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// plain8 reports whether none of the 8 bytes of x (little-endian) needs
+// escaping or UTF-8 checking: no control character, '"', '\\' or byte
+// above 0x7F.
+func plain8(x uint64) bool {
+	hasLess := (x - ones*0x20) & ^x & highs
+	q := x ^ (ones * '"')
+	hasQuote := (q - ones) & ^q & highs
+	bs := x ^ (ones * '\\')
+	hasBackslash := (bs - ones) & ^bs & highs
+	return (hasLess | hasQuote | hasBackslash | x&highs) == 0
+}
+
+// strBody appends the escaped text of s, without the quotes.
+func (e *encoder) strBody(s string) error {
 	start := 0
+	bs := unsafe.Slice(unsafe.StringData(s), len(s))
 	for i := 0; i < len(s); {
+		if i+8 <= len(bs) && plain8(binary.LittleEndian.Uint64(bs[i:])) {
+			i += 8
+			continue
+		}
 		c := s[i]
 		if !escapeTable[c] {
 			i++
@@ -229,6 +285,5 @@ func (e *encoder) str(s string) error {
 		start = i
 	}
 	e.b = append(e.b, s[start:]...)
-	e.b = append(e.b, '"')
 	return nil
 }

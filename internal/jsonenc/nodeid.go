@@ -1,4 +1,4 @@
-package uajson
+package jsonenc
 
 import (
 	"bytes"
@@ -103,8 +103,28 @@ func encNodeID(e *encoder, v *types.NodeID) error {
 	if e.enc >= Reversible {
 		return e.nodeIDObject(*v, "", 0, false)
 	}
-	var buf [80]byte
-	return e.quotedText(e.nodeIDText(buf[:0], *v))
+	if ns := v.Namespace(); ns != 0 {
+		if _, ok := e.t.namespaceURI(ns); ok {
+			var buf [80]byte
+			return e.quotedText(e.nodeIDText(buf[:0], *v))
+		}
+	}
+	// Straight into the output: "ns=<index>;" and the identifier, of which
+	// only a string one can need escaping.
+	e.b = append(e.b, '"')
+	if ns := v.Namespace(); ns != 0 {
+		e.b = append(strconv.AppendUint(append(e.b, "ns="...), uint64(ns), 10), ';')
+	}
+	if v.Type() == types.IDTypeString {
+		e.b = append(e.b, "s="...)
+		if err := e.strBody(v.StringID()); err != nil {
+			return err
+		}
+	} else {
+		e.b = appendIdentifier(e.b, *v)
+	}
+	e.b = append(e.b, '"')
+	return nil
 }
 
 func encExpandedNodeID(e *encoder, v *types.ExpandedNodeID) error {
@@ -195,13 +215,17 @@ func (e *encoder) nodeIDObject(n types.NodeID, uri string, server uint32, expand
 }
 
 func decNodeID(d *decoder, v *types.NodeID) error {
+	d.hint = v.OpaqueIDString() + v.StringID() // one of them is ""
 	x, err := d.anyNodeID(false)
+	d.hint = ""
 	*v = x.NodeID
 	return err
 }
 
 func decExpandedNodeID(d *decoder, v *types.ExpandedNodeID) error {
+	d.hint = v.NodeID.OpaqueIDString() + v.NodeID.StringID()
 	x, err := d.anyNodeID(true)
+	d.hint = ""
 	*v = x
 	return err
 }
@@ -397,6 +421,9 @@ func (d *decoder) parseIdentifier(s []byte, ns uint16) (id types.NodeID, msg str
 		if len(v) > d.lim.MaxStringLength {
 			return types.NodeID{}, fmt.Sprintf("string identifier of %d bytes, limit %d", len(v), d.lim.MaxStringLength), true
 		}
+		if string(v) == d.hint {
+			return types.NewStringNodeID(ns, d.hint), "", false // the identifier of the value decoded over
+		}
 		return types.NewStringNodeID(ns, string(v)), "", false
 	case 'g':
 		g, ok := parseGUID(v)
@@ -412,11 +439,18 @@ func (d *decoder) parseIdentifier(s []byte, ns uint16) (id types.NodeID, msg str
 		if enc.DecodedLen(len(v)) > d.lim.MaxByteStringLength {
 			return types.NodeID{}, fmt.Sprintf("opaque identifier of %d bytes, limit %d", enc.DecodedLen(len(v)), d.lim.MaxByteStringLength), true
 		}
-		b, err := enc.DecodeString(bytesString(v))
+		n := enc.DecodedLen(len(v))
+		if cap(d.idBuf) < n {
+			d.idBuf = make([]byte, n)
+		}
+		m, err := enc.Decode(d.idBuf[:n], v)
 		if err != nil {
 			return types.NodeID{}, "opaque identifier is not base64", false
 		}
-		return types.NewOpaqueNodeID(ns, b), "", false
+		if string(d.idBuf[:m]) == d.hint {
+			return types.NewOpaqueNodeIDString(ns, d.hint), "", false // the identifier of the value decoded over
+		}
+		return types.NewOpaqueNodeID(ns, d.idBuf[:m]), "", false
 	}
 	return types.NodeID{}, "want an identifier i=, s=, g= or b=", false
 }

@@ -1,6 +1,7 @@
-package uajson
+package jsonenc
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 	"unicode/utf16"
@@ -33,6 +34,12 @@ type decoder struct {
 	// are valid until the next read. escaped says which: true for scratch.
 	scratch []byte
 	escaped bool
+
+	// hint is the string or opaque identifier of the NodeId being decoded
+	// over, whose string is kept when the input has the same identifier;
+	// idBuf holds decoded opaque identifiers.
+	hint  string
+	idBuf []byte
 }
 
 // fail returns a *wire.DecodeError at byte offset off.
@@ -158,7 +165,11 @@ func (d *decoder) rawString() ([]byte, error) {
 	}
 	start := d.pos
 	i := start + 1
-	// Fast path: printable ASCII up to the closing quote.
+	// Fast path: printable ASCII up to the closing quote, 8 bytes at a
+	// time while they need no look (plain8, as the writer checks).
+	for i+8 <= len(d.data) && plain8(binary.LittleEndian.Uint64(d.data[i:])) {
+		i += 8
+	}
 	for i < len(d.data) {
 		c := d.data[i]
 		if escapeTable[c] {
@@ -394,12 +405,19 @@ func (d *decoder) integer(lo int64, hi uint64, what string) (neg bool, mag uint6
 	if neg {
 		digits = text[1:]
 	}
-	for _, c := range digits {
-		v := uint64(c - '0')
-		if mag > (math.MaxUint64-v)/10 {
-			return false, 0, d.fail(start, wire.ErrInvalid, "%s out of the range of %s", clip(text), what)
+	if len(digits) <= 19 {
+		// 19 digits are below 10^19 < 2^64: no overflow to check.
+		for _, c := range digits {
+			mag = mag*10 + uint64(c-'0')
 		}
-		mag = mag*10 + v
+	} else {
+		for _, c := range digits {
+			v := uint64(c - '0')
+			if mag > (math.MaxUint64-v)/10 {
+				return false, 0, d.fail(start, wire.ErrInvalid, "%s out of the range of %s", clip(text), what)
+			}
+			mag = mag*10 + v
+		}
 	}
 	if neg && mag != 0 {
 		if lo == 0 || mag-1 > uint64(-(lo+1)) {

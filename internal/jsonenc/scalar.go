@@ -1,8 +1,9 @@
-package uajson
+package jsonenc
 
 import (
 	"encoding/base64"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/uabin/uabin/types"
@@ -349,17 +350,14 @@ func parseGUID(s []byte) (types.GUID, bool) {
 		return types.GUID{}, false
 	}
 	var b [16]byte
-	j := 0
-	for i := 0; i < 36; i++ {
-		if i == 8 || i == 13 || i == 18 || i == 23 {
-			continue
-		}
-		v, ok := hexValue(s[i])
-		if !ok {
-			return types.GUID{}, false
-		}
-		b[j/2] |= v << (4 * (1 - j%2))
-		j++
+	bad := byte(0)
+	for k, i := range guidPairs {
+		hi, lo := hexDigit[s[i]], hexDigit[s[i+1]]
+		bad |= hi | lo
+		b[k] = hi<<4 | lo&0xF
+	}
+	if bad&0xF0 != 0 {
+		return types.GUID{}, false
 	}
 	return types.GUID{
 		Data1: uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3]),
@@ -368,6 +366,22 @@ func parseGUID(s []byte) (types.GUID, bool) {
 		Data4: [8]byte(b[8:16]),
 	}, true
 }
+
+// guidPairs are the offsets of the 16 hex digit pairs of a Guid's text.
+var guidPairs = [16]int{0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34}
+
+// hexDigit maps a byte to its hex value, 0xFF for a byte that is not a
+// hex digit.
+var hexDigit = func() (t [256]byte) {
+	for i := range t {
+		v, ok := hexValue(byte(i))
+		if !ok {
+			v = 0xFF
+		}
+		t[i] = v
+	}
+	return t
+}()
 
 // hexValue returns the value of the hex digit c.
 func hexValue(c byte) (byte, bool) {
@@ -445,24 +459,47 @@ func (e *encoder) dateTime(t types.DateTime) {
 	secs := ticks / types.TicksPerSecond
 	days := secs / 86400
 	rem := secs % 86400
-	y, m, dd := civil(days + epochDays1601)
-	var buf [30]byte
-	b := buf[:0]
-	b = append(b, '"', byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
-		byte('0'+m/10), byte('0'+m%10), '-', byte('0'+dd/10), byte('0'+dd%10), 'T')
-	h, mi, s := rem/3600, rem/60%60, rem%60
-	b = append(b, byte('0'+h/10), byte('0'+h%10), ':', byte('0'+mi/10), byte('0'+mi%10), ':',
-		byte('0'+s/10), byte('0'+s%10))
+	// The date part, "YYYY-MM-DDT", is kept for the day met last: the
+	// DateTimes of one message are mostly of one day.
+	if !e.dayOK || e.day != days {
+		y, m, dd := civil(days + epochDays1601)
+		e.dayText = [11]byte{byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10), '-',
+			byte('0' + m/10), byte('0' + m%10), '-', byte('0' + dd/10), byte('0' + dd%10), 'T'}
+		e.day, e.dayOK = days, true
+	}
+	// Written in place: at most 31 bytes ("YYYY-MM-DDTHH:MM:SS.fffffffZ").
+	n := len(e.b)
+	if cap(e.b)-n < 32 {
+		e.b = slices.Grow(e.b, 32)
+	}
+	b := e.b[n : n+32]
+	b[0] = '"'
+	copy(b[1:12], e.dayText[:])
+	h, mi, sec := rem/3600, rem/60%60, rem%60
+	b[12], b[13], b[14] = digits2[2*h], digits2[2*h+1], ':'
+	b[15], b[16], b[17] = digits2[2*mi], digits2[2*mi+1], ':'
+	b[18], b[19] = digits2[2*sec], digits2[2*sec+1]
+	k := 20
 	if frac != 0 {
-		b = append(b, '.')
-		for div := int64(types.TicksPerSecond / 10); div > 0 && frac != 0; div /= 10 {
-			b = append(b, byte('0'+frac/div))
-			frac %= div
+		// Seven digits: one, then three pairs, trailing zeros dropped.
+		r := frac % 1000000
+		p1, p2, p3 := r/10000, r/100%100, r%100
+		b[20] = '.'
+		b[21] = byte('0' + frac/1000000)
+		b[22], b[23] = digits2[2*p1], digits2[2*p1+1]
+		b[24], b[25] = digits2[2*p2], digits2[2*p2+1]
+		b[26], b[27] = digits2[2*p3], digits2[2*p3+1]
+		k = 28
+		for b[k-1] == '0' {
+			k--
 		}
 	}
-	b = append(b, 'Z', '"')
-	e.b = append(e.b, b...)
+	b[k], b[k+1] = 'Z', '"'
+	e.b = e.b[:n+k+2]
 }
+
+// digits2 holds the two-digit texts of 00 to 99, back to back.
+const digits2 = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
 // civil converts a count of days since 0000-03-01 to a Gregorian date
 // (Howard Hinnant's civil_from_days).

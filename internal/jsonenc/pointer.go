@@ -1,4 +1,4 @@
-package uajson
+package jsonenc
 
 // This file is the only one in the package that imports unsafe (style
 // practice 3). The codecs work on values through the small vocabulary

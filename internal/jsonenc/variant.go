@@ -1,7 +1,8 @@
-package uajson
+package jsonenc
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -505,12 +506,21 @@ func variantLen(v *types.Variant) int {
 // slice the Variant holds when it is of the same type.
 func variantArray[T any](d *decoder, v *types.Variant, t types.BuiltinType, dec func(*decoder, *T) error) error {
 	var old []T
+	var boxed any // the Variant's value, a []T boxed in an interface
 	if v.IsArray() && v.Type() == t {
-		old, _ = v.Raw().([]T)
+		boxed = v.Raw()
+		old, _ = boxed.([]T)
 	}
 	s, err := decArray(d, old, dec)
 	if err != nil {
 		return err
+	}
+	if old != nil && s != nil && cap(s) > 0 && unsafe.SliceData(s) == unsafe.SliceData(old) {
+		// The elements went into the old array: store the new length in
+		// the boxed slice header rather than boxing s again (an allocation).
+		*(*[]T)(ifaceData(boxed)) = s
+		v.SetRaw(t, true, boxed, nil)
+		return nil
 	}
 	v.SetRaw(t, true, s, nil)
 	return nil
@@ -701,8 +711,10 @@ func decDataValue(d *decoder, v *types.DataValue) error {
 		*v = types.DataValue{}
 		return err
 	}
-	value := v.Value // reused for its storage
-	*v = types.DataValue{}
+	// The Variant is decoded in place, reusing its storage; the other
+	// fields start from zero. (A copy of it would escape to the heap.)
+	*v = types.DataValue{Value: v.Value}
+	value := &v.Value
 	st := variantState{off: start, dims: value.Dimensions()[:0]}
 	var seen int
 	var names nameSet
@@ -714,7 +726,7 @@ func decDataValue(d *decoder, v *types.DataValue) error {
 		if !ok {
 			break
 		}
-		if took, err := d.variantMember(&st, &value, name, off); took || err != nil {
+		if took, err := d.variantMember(&st, value, name, off); took || err != nil {
 			if err != nil {
 				return err
 			}
@@ -779,19 +791,11 @@ func decDataValue(d *decoder, v *types.DataValue) error {
 	if st.seen&vType == 0 && st.seen&vValue != 0 && !st.valNull {
 		end := d.pos
 		d.pos = st.valStart
-		err := decVariant(d, &value)
+		err := decVariant(d, value)
 		d.pos = end
-		if err != nil {
-			return wire.WithPath(err, "Value")
-		}
-		v.Value = value
-		return nil
-	}
-	if err := d.finishVariant(&st, &value); err != nil {
 		return wire.WithPath(err, "Value")
 	}
-	v.Value = value
-	return nil
+	return wire.WithPath(d.finishVariant(&st, value), "Value")
 }
 
 // decPicoseconds reads a picoseconds count, clamped to 9999.

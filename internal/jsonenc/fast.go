@@ -1,4 +1,4 @@
-package uajson
+package jsonenc
 
 import (
 	"errors"
