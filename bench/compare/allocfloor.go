@@ -15,6 +15,7 @@ package main
 import (
 	"cmp"
 	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -232,21 +233,20 @@ func hasPointers(t reflect.Type) bool {
 	return v
 }
 
-// allocSink keeps the floor's allocations from being optimised away.
-var allocSink unsafe.Pointer
-
 // benchAllocFloor is the timed loop of a floor: every allocation of plan,
 // in order, per operation.
 func benchAllocFloor(b *testing.B, plan allocPlan) {
 	b.ReportAllocs()
 	b.SetBytes(int64(plan.bytes))
 	ts := plan.types
+	var last unsafe.Pointer
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, t := range ts {
-			allocSink = t.UnsafeNew()
+			last = t.UnsafeNew()
 		}
 	}
+	runtime.KeepAlive(last) // the allocations are not optimised away
 }
 
 // decodeNewPlan decodes wire into a new value with cd and returns the

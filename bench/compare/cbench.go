@@ -315,12 +315,6 @@ const (
 	numCols
 )
 
-var colNames = [numCols]string{
-	"encode, reused buffer (C: enc)",
-	"decode into a new value (C: dec+clr)",
-	"decode into a reused value (C: dec)",
-}
-
 // colShort are the columns' names in the two-path table.
 var colShort = [numCols]string{"encode", "decode new", "decode reused"}
 
