@@ -51,7 +51,10 @@ func (k *Codec[T]) Decode(b []byte, v *T) (int, error) { return k.e.Decode(b, v)
 // the registry on every call. It gives the bytes and errors of
 // Options.AppendMessage and UnmarshalMessage on a *T. The registration is
 // read once: a MessageCodec made before T was registered again keeps the
-// id it found. A MessageCodec is safe for concurrent use.
+// id it found, and for a type registered by namespace URI the index that
+// Options.NamespaceURIs gave it then (make a new MessageCodec when the
+// session's namespace table changes). A MessageCodec is safe for
+// concurrent use.
 type MessageCodec[T any] struct {
 	e engine.MessageCodec[T]
 }
