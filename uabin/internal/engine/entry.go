@@ -72,21 +72,6 @@ var defaultLimits = wire.Limits{}.Resolved()
 // Append is the one encoding entry point. With msg, v is written as a
 // service message: its registered binary encoding id first.
 func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
-	if c := lastTop(o, v); c != nil && !msg && c.stackApp != nil {
-		// The commonest call, in a function with a small frame: a
-		// pointer to the type of the last top-level call that has a
-		// stack path (appendAny below has the rest).
-		if p := ifaceData(v); !p.isNil() {
-			if out, ok := c.stackApp(b, o.EmptyStrings, o.Limits.Depth(), p.raw()); ok {
-				return out, nil
-			}
-		}
-	}
-	return appendAny(o, b, v, msg)
-}
-
-// appendAny is Append past its first test.
-func appendAny(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 	if c := lastTop(o, v); c != nil {
 		// The common call: a pointer to the type of the last top-level
 		// call, default fast paths. The same call as Codec[T].Append, or
@@ -95,7 +80,11 @@ func appendAny(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 		// encoded again below, for the error).
 		if p := ifaceData(v); !p.isNil() {
 			if !msg {
-				// Append tried the stack path, if c has one.
+				if c.stackApp != nil {
+					if out, ok := c.stackApp(b, o.EmptyStrings, o.Limits.Depth(), p.raw()); ok {
+						return out, nil
+					}
+				}
 				return appendCodec(o, b, v, c, p, false, nil)
 			}
 			if m := c.msg.Load(); m != nil && m.snap == o.registry().Load() {
@@ -252,20 +241,6 @@ func appendCodec(o *Options, b []byte, v any, c *codec, p pointer, msg bool, id 
 // points to or, for a service message (msg), reads the type id and decodes
 // as consumeMessage says. whole requires that all of b is used.
 func Consume(o *Options, b []byte, v any, whole, msg bool) (int, error) {
-	if c := lastTop(o, v); c != nil && !msg && c.stackCons != nil && o.Limits.IsDefault() && len(b) <= wire.DefaultMaxMessageSize {
-		// The commonest call, in a function with a small frame, as in
-		// Append (consumeAny has the rest).
-		if p := ifaceData(v); !p.isNil() {
-			if n, ok := c.stackCons(b, &defaultLimits, p.raw()); ok && (!whole || n == len(b)) {
-				return n, nil
-			}
-		}
-	}
-	return consumeAny(o, b, v, whole, msg)
-}
-
-// consumeAny is Consume past its first test.
-func consumeAny(o *Options, b []byte, v any, whole, msg bool) (int, error) {
 	if c := lastTop(o, v); c != nil {
 		// The common call, as in Append: the same call as
 		// Codec[T].Unmarshal. A value that fails, or leaves bytes over
@@ -275,7 +250,11 @@ func consumeAny(o *Options, b []byte, v any, whole, msg bool) (int, error) {
 		// that fails, again below, for the error.
 		if p := ifaceData(v); !p.isNil() {
 			if !msg {
-				// Consume tried the stack path where it applies.
+				if c.stackCons != nil && o.Limits.IsDefault() && len(b) <= wire.DefaultMaxMessageSize {
+					if n, ok := c.stackCons(b, &defaultLimits, p.raw()); ok && (!whole || n == len(b)) {
+						return n, nil
+					}
+				}
 				return consumeCodec(o, b, v, c, nil, whole, false)
 			}
 			if m := c.msg.Load(); m != nil && len(b) >= len(m.head) && string(b[:len(m.head)]) == string(m.head) &&
