@@ -156,7 +156,7 @@ func gridMessage(t testing.TB, idx int) (pubsub.NetworkMessage, pubsub.Config) {
 			}
 		}
 		d.SequenceNumber, d.Status, d.MajorVersion, d.MinorVersion = uint16(idx), 0x80000000, uint32(1000+idx), 2000
-		d.Timestamp, d.PicoSeconds = types.DateTime(133000000000000000+idx), 123
+		d.Timestamp, d.PicoSeconds = types.DateTime(133000000000000000+int64(idx)), 123
 		switch g.dsType {
 		case 0:
 			d.Type = pubsub.KeyFrame

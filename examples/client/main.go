@@ -103,8 +103,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usage("unexpected arguments %q", fs.Args())
 	}
-	if *bufsize < chunk.MinBufferSize || *bufsize > 1<<31 {
-		return usage("-bufsize %d is out of range (%d..%d)", *bufsize, chunk.MinBufferSize, 1<<31)
+	if *bufsize < chunk.MinBufferSize || int64(*bufsize) > 1<<31 {
+		return usage("-bufsize %d is out of range (%d..%d)", *bufsize, chunk.MinBufferSize, int64(1)<<31)
 	}
 	cfg := uaclient.Config{Timeout: *timeout, ReceiveBufferSize: uint32(*bufsize)}
 	var err error

@@ -198,7 +198,7 @@ func TestErrorPaths(t *testing.T) {
 // by Resolved and Depth (which the engine's Writers are set from).
 func TestNegativeMaxDepth(t *testing.T) {
 	for _, c := range []struct{ max, want int }{
-		{0, DefaultMaxDepth}, {-1, HardMaxDepth}, {-1 << 40, HardMaxDepth}, {7, 7},
+		{0, DefaultMaxDepth}, {-1, HardMaxDepth}, {math.MinInt, HardMaxDepth}, {7, 7},
 		{HardMaxDepth, HardMaxDepth}, {HardMaxDepth + 1, HardMaxDepth}, {math.MaxInt, HardMaxDepth},
 	} {
 		l := Limits{MaxDepth: c.max}
