@@ -8,7 +8,9 @@ package jsonenc
 // next to the binary encoding ids.
 
 import (
+	"bytes"
 	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/uabin/uabin/internal/uamodel"
@@ -206,6 +208,44 @@ func (o *tables) bodyForTypeID(id types.NodeID) (*body, error) {
 	}
 	if e := s.ByID(id, o.ns); e != nil && e.Def == nil {
 		return o.goBody(e)
+	}
+	return nil, nil
+}
+
+// bodyFor is bodyForTypeID for a UaTypeId as decoded. One whose namespace
+// URI the call's table does not hold decodes to a String NodeId holding
+// the whole text (§5.4.2.10); it names a type registered by that URI,
+// which the encoder writes in that form when the table lacks the URI.
+func (d *decoder) bodyFor(id types.NodeID) (*body, error) {
+	if id.Type() != types.IDTypeString || id.Namespace() != 0 || !strings.HasPrefix(id.StringID(), "nsu=") {
+		return d.t.bodyForTypeID(id)
+	}
+	text := []byte(id.StringID())
+	k := bytes.IndexByte(text, ';')
+	if k < 0 {
+		return d.t.bodyForTypeID(id) // s=nsu=...: a String NodeId given as such
+	}
+	uri, ok := decodeURI(text[4:k])
+	if !ok {
+		return nil, nil
+	}
+	local, msg, _ := d.parseIdentifier(text[k+1:], 0)
+	if msg != "" {
+		return nil, nil
+	}
+	s := d.t.snapshot()
+	if s == nil {
+		return nil, nil
+	}
+	if e := s.ByURI(string(uri), local); e != nil {
+		return d.t.goBody(e)
+	}
+	if def := s.Structure(types.ExpandedNodeID{NodeID: local, NamespaceURI: string(uri)}, d.t.ns); def != nil {
+		t, err := s.Compiled(def, d.t.ns)
+		if err != nil {
+			return nil, err
+		}
+		return d.t.dynBody(t)
 	}
 	return nil, nil
 }

@@ -294,6 +294,20 @@ func (s *Snapshot) ByDataType(id types.NodeID, uris []string) *Entry {
 	return s.byDTU[uris[id.Namespace()]][id.WithNamespace(0)]
 }
 
+// ByURI returns the entry of the Go type registered by the namespace URI
+// uri whose DataType id or binary encoding id is id (namespace 0), or nil:
+// the type an OPC UA JSON UaTypeId names as nsu=<uri>;... when the call's
+// namespace table does not hold uri.
+func (s *Snapshot) ByURI(uri string, id types.NodeID) *Entry {
+	if e := s.byDTU[uri][id]; e != nil {
+		return e
+	}
+	if e := s.byURI[uri][id]; e != nil && e.Def == nil {
+		return e
+	}
+	return nil
+}
+
 // Unmapped returns an entry registered by namespace URI whose identifier
 // is that of id when id's namespace index is not in uris (so ByID could
 // not tell whether id is that type), or nil. Of several URIs holding the
