@@ -184,32 +184,11 @@ func verifyJSON(c *jsonCase) error {
 }
 
 // benchJSON is the timed loop of one direction (0 encode, 1 decode) of one
-// implementation: encoding appends into one reused buffer, decoding reads
-// the implementation's own text into its reused value.
+// implementation, the binary rows' loop (benchCodec): encoding appends into
+// one reused buffer, decoding reads the implementation's own text into its
+// reused value.
 func benchJSON(b *testing.B, c *jsonCase, dir, impl int) {
-	cd := &c.codecs[impl]
-	text, err := cd.encode(nil)
-	if err != nil {
-		b.Fatalf("%s %s: %v", c.id, jsonImplNames[impl], err)
-	}
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	if dir == 0 {
-		buf := make([]byte, 0, len(text))
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			if buf, err = cd.encode(buf[:0]); err != nil {
-				b.Fatal(err)
-			}
-		}
-		return
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if err = cd.decode(text); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchCodec(b, &testCase{id: c.id, workload: "JSON"}, &c.codecs[impl], dir, jsonImplNames[impl])
 }
 
 // jsonCell is the samples of one direction of one implementation of a row.
