@@ -33,6 +33,11 @@
 //	buf, err = ids.Append(buf[:0], &id)
 //	err = ids.Unmarshal(b, &id)
 //
+// A MessageCodec is the same for the service messages of one registered
+// type, its type id found once (NewMessageCodec[types.ReadRequest]). The
+// general API comes close to both for a loop over one type: a call with a
+// pointer to the type of the call before it skips the lookup.
+//
 // Values to encode may be given as values or pointers; values to decode
 // must be non-nil pointers. Decoding into a value that already holds data
 // overwrites every field and reuses the capacity of its slices.

@@ -243,17 +243,68 @@ var fixedSize = map[string]bool{
 	"W1NodeIdTwoByte": true, "W1NodeIdFourByte": true, "W1NodeIdNumeric": true, "W1NodeIdGuid": true,
 }
 
-// cRow is one case of the comparison: C's medians and uabin-fast's
-// medians over the rounds, per direction.
+// The two ways into uabin that the comparison times side by side.
+const (
+	pathCodec = iota // uabin.Codec[T] (testCase.typed; the service messages through uabin.MessageCodec[T])
+	pathAPI          // the general API: Options.Append and Unmarshal into a *T, AppendMessage and UnmarshalMessage (testCase.codecs[implFast])
+	numPaths
+)
+
+var pathNames = [numPaths]string{"Codec[T]", "API"}
+
+// noisySpread is the spread (max - min over the median) of the per-round
+// ratios above which a cell is flagged: the window was too noisy for that
+// figure.
+const noisySpread = 0.10
+
+// samples are one figure per round.
+type samples []float64
+
+// med is the median of the rounds' figures (NaN for none).
+func (s samples) med() float64 { return median(s) }
+
+// spread returns the smallest and largest figure.
+func (s samples) spread() (lo, hi float64) {
+	if len(s) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	return slices.Min(s), slices.Max(s)
+}
+
+// noisy reports whether the figures spread by more than noisySpread of
+// their median.
+func (s samples) noisy() bool {
+	lo, hi := s.spread()
+	m := s.med()
+	return len(s) > 1 && m > 0 && (hi-lo)/m > noisySpread
+}
+
+// cRow is one case of the comparison: C's medians, uabin's medians per path
+// and direction, and the ratios taken within each round (C and uabin back
+// to back), whose median over the rounds the table gives.
 type cRow struct {
 	c *testCase
 	// C medians over the rounds, by operation.
 	cns map[string]float64
-	// uabin-fast median ns/op and allocs/op per direction (0 encode or
+	// uabin median ns/op and allocs/op per path and direction (0 encode or
 	// frame, 1 decode into a reused value or reassemble, 2 decode into a
-	// new value; W8 has no 2).
-	ns     [3]float64
-	allocs [3]int64
+	// new value; W8 has no 2 and only pathCodec, the chunk layer).
+	ns     [numPaths][3]float64
+	allocs [numPaths][3]int64
+	// ratio holds uabin/C per round, per path and W1-W7 column.
+	ratio [numPaths][numCols]samples
+	// w8 holds uabin/C per round for W8 frame (0) and reassemble (1).
+	w8 [2]samples
+	// apiCodec holds API / Codec[T] time per round, per direction.
+	apiCodec [3]samples
+	// floor is the median ns/op of Go's allocation floor of decoding into
+	// a new value (0: none measured), floorAllocs its allocations per op
+	// and floorBytes their bytes; floorExcess holds per round (new -
+	// reused) / floor for Codec[T].
+	floor       float64
+	floorAllocs int64
+	floorBytes  int
+	floorExcess samples
 }
 
 // The three ratio columns of W1-W7.
@@ -264,57 +315,50 @@ const (
 	numCols
 )
 
-var colNames = [numCols]string{
-	"encode, reused buffer (C: enc)",
-	"decode into a new value (C: dec+clr)",
-	"decode into a reused value (C: dec)",
-}
+// colShort are the columns' names in the two-path table.
+var colShort = [numCols]string{"encode", "decode new", "decode reused"}
 
-// ratio returns uabin/C for column col of a W1-W7 row: encode against enc,
-// decode into a new value against dec+clr (the fixed-size scalars: decode
-// into a reused value against dec+clr), decode into a reused value against
-// dec. NaN if a figure is missing.
-func (r cRow) ratio(col int) float64 {
-	var u, c float64
+// roundRatio returns uabin/C for column col of a W1-W7 case from one
+// round's figures: u holds uabin's ns per direction, cns C's per operation.
+// Encode is against enc, decoding into a new value against dec+clr (the
+// fixed-size scalars: decoding into a reused value against dec+clr),
+// decoding into a reused value against dec. NaN if a figure is missing.
+func roundRatio(id string, col int, u [3]float64, cns map[string]float64) float64 {
+	var a, c float64
 	switch col {
 	case colEncode:
-		u, c = r.ns[0], r.cns[cEnc]
+		a, c = u[0], cns[cEnc]
 	case colNew:
-		u, c = r.ns[2], r.cns[cDecClr]
-		if fixedSize[r.c.id] {
-			u = r.ns[1]
+		a, c = u[2], cns[cDecClr]
+		if fixedSize[id] {
+			a = u[1]
 		}
 	case colReused:
-		u, c = r.ns[1], r.cns[cDec]
+		a, c = u[1], cns[cDec]
 	}
-	if u == 0 || c == 0 || math.IsNaN(u) || math.IsNaN(c) {
+	if a == 0 || c == 0 || math.IsNaN(a) || math.IsNaN(c) {
 		return math.NaN()
 	}
-	return u / c
+	return a / c
 }
 
-// w8Ratio returns uabin/C for direction dir (0 frame, 1 reassemble) of a
-// W8 row.
-func (r cRow) w8Ratio(dir int) float64 {
-	c := r.cns[cFrame]
-	if dir == 1 {
-		c = r.cns[cReassemble]
-	}
-	if r.ns[dir] == 0 || c == 0 {
-		return math.NaN()
-	}
-	return r.ns[dir] / c
-}
+// ratioOf returns the median over the rounds of uabin/C for path and
+// column col of a W1-W7 row (NaN if none).
+func (r cRow) ratioOf(path, col int) float64 { return r.ratio[path][col].med() }
 
-// geomean returns the geometric mean of the ratios of column col over the
-// W1-W7 rows that have one, and how many rows that is.
-func geomean(rows []cRow, col int) (float64, int) {
+// w8Ratio returns the median over the rounds of uabin/C for direction dir
+// (0 frame, 1 reassemble) of a W8 row.
+func (r cRow) w8Ratio(dir int) float64 { return r.w8[dir].med() }
+
+// geomean returns the geometric mean of the ratios of path and column col
+// over the W1-W7 rows that have one, and how many rows that is.
+func geomean(rows []cRow, path, col int) (float64, int) {
 	sum, n := 0.0, 0
 	for _, r := range rows {
 		if r.c.workload == "W8" {
 			continue
 		}
-		if v := r.ratio(col); !math.IsNaN(v) {
+		if v := r.ratioOf(path, col); !math.IsNaN(v) {
 			sum += math.Log(v)
 			n++
 		}
@@ -350,10 +394,21 @@ func loadAvg() string {
 	return strings.Join(f[:3], " ")
 }
 
+// cPaths returns the codecs of c that the comparison times, by path: W8
+// has only the chunk layer (at pathCodec).
+func cPaths(c *testCase) [numPaths]*codec {
+	if c.workload == "W8" {
+		return [numPaths]*codec{&c.codecs[implFast], nil}
+	}
+	return [numPaths]*codec{&c.typed, &c.codecs[implFast]}
+}
+
 // compareC runs the rounds: in each, every command source is run (file
-// sources are read once, before the first round), then uabin-fast times
-// every direction of every selected case that C has figures for. The
-// medians over the rounds (C: over the runs and files) make the rows.
+// sources are read once, before the first round), then uabin times every
+// direction of every selected case that C has figures for, through
+// Codec[T] and through the general API, and the allocation floor of the
+// cases that decode into a new value. Ratios are taken within each round;
+// the rows give their medians over the rounds.
 func compareC(selected []*testCase, sources []cSource, rounds int, progress io.Writer) (*cComparison, error) {
 	cmp := &cComparison{sources: sources, rounds: rounds, loadBefore: loadAvg(), start: time.Now().UTC()}
 	cSamples := map[string]map[string][]float64{}
@@ -383,10 +438,14 @@ func compareC(selected []*testCase, sources []cSource, rounds int, progress io.W
 		addC(r)
 	}
 	type goSamples struct {
-		ns     [3][]float64
-		allocs [3][]float64
+		ns     [numPaths][3]samples
+		allocs [numPaths][3]samples
+		floor  samples
+		fAlloc samples
 	}
 	goS := map[string]*goSamples{}
+	rowOf := map[string]*cRow{}
+	plans := map[string]allocPlan{}
 	var compared []*testCase
 	for round := 1; round <= rounds; round++ {
 		var runs []cRun
@@ -398,14 +457,24 @@ func compareC(selected []*testCase, sources []cSource, rounds int, progress io.W
 			}
 			runs = append(runs, r)
 		}
+		var thisRound cRun
 		if len(runs) > 0 {
-			addC(mergeC(runs...))
+			thisRound = mergeC(runs...)
+			addC(thisRound)
 		}
 		if round == 1 {
 			for _, c := range selected {
 				if cSamples[c.id] != nil && c.codecs[implFast].na == "" {
 					compared = append(compared, c)
 					goS[c.id] = &goSamples{}
+					rowOf[c.id] = &cRow{c: c, cns: map[string]float64{}}
+					if c.workload != "W8" && !fixedSize[c.id] {
+						if wire, err := c.typed.encode(nil); err == nil {
+							if p, ok := decodeNewPlan(&c.typed, wire); ok {
+								plans[c.id] = p
+							}
+						}
+					}
 				}
 			}
 			if len(compared) == 0 {
@@ -414,37 +483,89 @@ func compareC(selected []*testCase, sources []cSource, rounds int, progress io.W
 		}
 		fmt.Fprintf(progress, "uabin round %d/%d: %d cases (load %s)\n", round, rounds, len(compared), loadAvg())
 		for _, c := range compared {
-			cd := &c.typed
-			if cd.encode == nil {
-				cd = &c.codecs[implFast] // W8: the chunk layer
-			}
-			dirs := 3
-			if c.workload == "W8" || cd.decodeNew == nil {
-				dirs = 2
-			}
-			for dir := 0; dir < dirs; dir++ {
-				r := testing.Benchmark(func(b *testing.B) { benchCodec(b, c, cd, dir, "uabin Codec[T]") })
-				if r.N == 0 {
-					return nil, fmt.Errorf("%s %s uabin Codec[T]: the benchmark failed", c.id, c.dirName(dir))
+			gs, row := goS[c.id], rowOf[c.id]
+			var u [numPaths][3]float64
+			for path, cd := range cPaths(c) {
+				if cd == nil || cd.encode == nil {
+					continue
 				}
+				dirs := 3
+				if c.workload == "W8" || cd.decodeNew == nil {
+					dirs = 2
+				}
+				for dir := 0; dir < dirs; dir++ {
+					r := testing.Benchmark(func(b *testing.B) { benchCodec(b, c, cd, dir, "uabin "+pathNames[path]) })
+					if r.N == 0 {
+						return nil, fmt.Errorf("%s %s uabin %s: the benchmark failed", c.id, c.dirName(dir), pathNames[path])
+					}
+					m := fromResult(r)
+					u[path][dir] = m.ns
+					gs.ns[path][dir] = append(gs.ns[path][dir], m.ns)
+					gs.allocs[path][dir] = append(gs.allocs[path][dir], float64(m.allocs))
+				}
+			}
+			var floorNS float64
+			if p, ok := plans[c.id]; ok {
+				r := testing.Benchmark(func(b *testing.B) { benchAllocFloor(b, p) })
 				m := fromResult(r)
-				goS[c.id].ns[dir] = append(goS[c.id].ns[dir], m.ns)
-				goS[c.id].allocs[dir] = append(goS[c.id].allocs[dir], float64(m.allocs))
+				floorNS = m.ns
+				gs.floor = append(gs.floor, m.ns)
+				gs.fAlloc = append(gs.fAlloc, float64(m.allocs))
+			}
+			// This round's C figure: the round's command output, or the
+			// files' median without commands.
+			cns := map[string]float64{}
+			for op, vs := range cSamples[c.id] {
+				cns[op] = median(vs)
+			}
+			for op, v := range thisRound.ns[c.id] {
+				cns[op] = v
+			}
+			if c.workload == "W8" {
+				for dir, op := range []string{cFrame, cReassemble} {
+					if u[pathCodec][dir] > 0 && cns[op] > 0 {
+						row.w8[dir] = append(row.w8[dir], u[pathCodec][dir]/cns[op])
+					}
+				}
+				continue
+			}
+			for path := range u {
+				for col := 0; col < numCols; col++ {
+					if v := roundRatio(c.id, col, u[path], cns); !math.IsNaN(v) {
+						row.ratio[path][col] = append(row.ratio[path][col], v)
+					}
+				}
+			}
+			for dir := 0; dir < 3; dir++ {
+				if a, k := u[pathAPI][dir], u[pathCodec][dir]; a > 0 && k > 0 {
+					row.apiCodec[dir] = append(row.apiCodec[dir], a/k)
+				}
+			}
+			if floorNS > 0 && u[pathCodec][2] > 0 {
+				row.floorExcess = append(row.floorExcess, (u[pathCodec][2]-u[pathCodec][1])/floorNS)
 			}
 		}
 	}
 	for _, c := range compared {
-		row := cRow{c: c, cns: map[string]float64{}}
+		row, gs := rowOf[c.id], goS[c.id]
 		for op, vs := range cSamples[c.id] {
 			row.cns[op] = median(vs)
 		}
-		for dir := 0; dir < 3; dir++ {
-			row.ns[dir] = median(goS[c.id].ns[dir])
-			if a := median(goS[c.id].allocs[dir]); !math.IsNaN(a) {
-				row.allocs[dir] = int64(math.Round(a))
+		for path := 0; path < numPaths; path++ {
+			for dir := 0; dir < 3; dir++ {
+				if len(gs.ns[path][dir]) == 0 {
+					continue
+				}
+				row.ns[path][dir] = gs.ns[path][dir].med()
+				row.allocs[path][dir] = int64(math.Round(gs.allocs[path][dir].med()))
 			}
 		}
-		cmp.rows = append(cmp.rows, row)
+		if len(gs.floor) > 0 {
+			row.floor = gs.floor.med()
+			row.floorAllocs = int64(math.Round(gs.fAlloc.med()))
+			row.floorBytes = plans[c.id].bytes
+		}
+		cmp.rows = append(cmp.rows, *row)
 	}
 	cmp.loadAfter, cmp.end = loadAvg(), time.Now().UTC()
 	return cmp, nil
@@ -462,6 +583,23 @@ func formatCRatio(v float64) string {
 	}
 }
 
+// ratioCell formats the median of per-round ratios with their spread,
+// "1.05x (0.98-1.12)", flagged with ⚠ when the spread exceeds noisySpread.
+func ratioCell(s samples) string {
+	if len(s) == 0 {
+		return "–"
+	}
+	out := formatCRatio(s.med())
+	if len(s) > 1 {
+		lo, hi := s.spread()
+		out += " (" + strings.TrimSuffix(formatCRatio(lo), "x") + "-" + strings.TrimSuffix(formatCRatio(hi), "x") + ")"
+	}
+	if s.noisy() {
+		out += " ⚠"
+	}
+	return out
+}
+
 // nsOrDash formats ns/op, "–" when missing.
 func nsOrDash(v float64) string {
 	if v == 0 || math.IsNaN(v) {
@@ -470,14 +608,30 @@ func nsOrDash(v float64) string {
 	return formatNs(v)
 }
 
+// isMessage reports whether c is a service message (W4-W6): its Codec[T]
+// columns time uabin.MessageCodec[T].
+func isMessage(c *testCase) bool {
+	return c.workload == "W4" || c.workload == "W5" || c.workload == "W6"
+}
+
 // renderCTable writes the comparison as markdown: the ratio table of
-// W1-W7 with its geometric means, the W8 table, and the figures behind
-// them.
+// W1-W7 for both paths with their geometric means, the general API against
+// Codec[T], decoding into a new value against Go's allocation floor, the W8
+// table, and the figures behind them.
 func renderCTable(b *strings.Builder, cmp *cComparison) {
-	b.WriteString("uabin/C time, lower is better (below 1.00x uabin is faster):\n\n")
-	b.WriteString("| workload | " + strings.Join(colNames[:], " | ") + " |\n")
-	b.WriteString("| --- | ---: | ---: | ---: |\n")
-	anyFixed := false
+	b.WriteString("uabin/C time, lower is better (below 1.00x uabin is faster): the median over\n")
+	b.WriteString("the rounds of the ratio taken within each round (C and uabin back to back),\n")
+	fmt.Fprintf(b, "with the smallest and largest in parentheses; ⚠ marks a spread above %.0f%% of\n", noisySpread*100)
+	b.WriteString("the median (a noisy window). Codec[T] is `uabin.Codec[T]`; API is `Options.Append`\n")
+	b.WriteString("and `Options.Unmarshal` into a `*T` (W4-W6: `AppendMessage`, `UnmarshalMessage`).\n\n")
+	b.WriteString("| workload |")
+	for col := 0; col < numCols; col++ {
+		for path := 0; path < numPaths; path++ {
+			fmt.Fprintf(b, " %s %s |", colShort[col], pathNames[path])
+		}
+	}
+	b.WriteString("\n| --- |" + strings.Repeat(" ---: |", numCols*numPaths) + "\n")
+	anyFixed, anyMsg := false, false
 	for _, r := range cmp.rows {
 		if r.c.workload == "W8" {
 			continue
@@ -486,22 +640,74 @@ func renderCTable(b *strings.Builder, cmp *cComparison) {
 		if fixedSize[r.c.id] {
 			mark, anyFixed = " †", true
 		}
-		fmt.Fprintf(b, "| %s %s | %s | %s%s | %s |\n", r.c.workload, r.c.title,
-			formatCRatio(r.ratio(colEncode)), formatCRatio(r.ratio(colNew)), mark, formatCRatio(r.ratio(colReused)))
+		if isMessage(r.c) {
+			mark, anyMsg = " ‡", true
+		}
+		fmt.Fprintf(b, "| %s %s%s |", r.c.workload, r.c.title, mark)
+		for col := 0; col < numCols; col++ {
+			for path := 0; path < numPaths; path++ {
+				fmt.Fprintf(b, " %s |", ratioCell(r.ratio[path][col]))
+			}
+		}
+		b.WriteString("\n")
 	}
-	var gm [numCols]string
 	n := 0
-	for col := range gm {
-		var v float64
-		v, n = geomean(cmp.rows, col)
-		gm[col] = "**" + formatCRatio(v) + "**"
+	var gm []string
+	for col := 0; col < numCols; col++ {
+		for path := 0; path < numPaths; path++ {
+			var v float64
+			v, n = geomean(cmp.rows, path, col)
+			gm = append(gm, "**"+formatCRatio(v)+"**")
+		}
 	}
-	fmt.Fprintf(b, "| geometric mean, %d rows W1-W7 | %s | %s | %s |\n", n, gm[0], gm[1], gm[2])
+	fmt.Fprintf(b, "| geometric mean, %d rows W1-W7 | %s |\n", n, strings.Join(gm, " | "))
 	if anyFixed {
 		b.WriteString("\n† fixed-size scalar: it owns no memory and C decodes it into a variable it\n")
-		b.WriteString("already has, so this column is uabin decoding into a reused value against C\n")
-		b.WriteString("dec+clr (a Go `new(T)` per call is the caller's cost, not the codec's; the\n")
-		b.WriteString("figures below give uabin's decode into a `new(T)` as well).\n")
+		b.WriteString("already has, so its decode-new columns are uabin decoding into a reused value\n")
+		b.WriteString("against C dec+clr (a Go `new(T)` per call is the caller's cost, not the\n")
+		b.WriteString("codec's; the figures below give uabin's decode into a `new(T)` as well).\n")
+	}
+	if anyMsg {
+		b.WriteString("\n‡ service message: Codec[T] is `uabin.MessageCodec[T]` (decoding into a new\n")
+		b.WriteString("value into a `new(T)`), API is `AppendMessage` and `UnmarshalMessage` (decoding\n")
+		b.WriteString("into a new value into a `*any`, which receives a new value).\n")
+	}
+
+	b.WriteString("\nThe general API against `Codec[T]` (API time / Codec[T] time, taken within\n")
+	b.WriteString("each round; the target is at most 1.10x):\n\n")
+	b.WriteString("| workload | encode | decode new | decode reused |\n| --- | ---: | ---: | ---: |\n")
+	for _, r := range cmp.rows {
+		if r.c.workload == "W8" {
+			continue
+		}
+		fmt.Fprintf(b, "| %s %s | %s | %s | %s |\n", r.c.workload, r.c.title,
+			ratioCell(r.apiCodec[0]), ratioCell(r.apiCodec[2]), ratioCell(r.apiCodec[1]))
+	}
+
+	var withFloor []cRow
+	for _, r := range cmp.rows {
+		if r.floor > 0 {
+			withFloor = append(withFloor, r)
+		}
+	}
+	if len(withFloor) > 0 {
+		b.WriteString("\nDecoding into a new value against Go's allocation floor (Codec[T]): the\n")
+		b.WriteString("floor allocates, alone and in the same round, the objects one decoded value\n")
+		b.WriteString("holds (found by walking it: pointer targets, backing arrays, String bytes,\n")
+		b.WriteString("boxed interface values), the garbage collector's share included. The target\n")
+		b.WriteString("is new ≤ reused + 1.1 × floor, that is (new − reused) / floor ≤ 1.10\n")
+		b.WriteString("(median over the rounds of the per-round quotient):\n\n")
+		b.WriteString("| workload | decode reused ns | decode new ns | floor ns | floor allocs, bytes | (new − reused) / floor | met |\n")
+		b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | :---: |\n")
+		for _, r := range withFloor {
+			met := "yes"
+			if r.floorExcess.med() > 1.10 {
+				met = "no"
+			}
+			fmt.Fprintf(b, "| %s %s | %s | %s | %s | %d, %s | %s | %s |\n", r.c.workload, r.c.title,
+				nsOrDash(r.ns[pathCodec][1]), nsOrDash(r.ns[pathCodec][2]), nsOrDash(r.floor),
+				r.floorAllocs, formatNs(float64(r.floorBytes)), ratioCell(r.floorExcess), met)
+		}
 	}
 
 	var w8 []cRow
@@ -516,12 +722,13 @@ func renderCTable(b *strings.Builder, cmp *cComparison) {
 		b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 		for _, r := range w8 {
 			fmt.Fprintf(b, "| %s %s | %s | %s | %s | %s | %s | %s |\n", r.c.workload, r.c.title,
-				formatCRatio(r.w8Ratio(0)), formatCRatio(r.w8Ratio(1)),
-				nsOrDash(r.ns[0]), nsOrDash(r.cns[cFrame]), nsOrDash(r.ns[1]), nsOrDash(r.cns[cReassemble]))
+				ratioCell(r.w8[0]), ratioCell(r.w8[1]),
+				nsOrDash(r.ns[pathCodec][0]), nsOrDash(r.cns[cFrame]), nsOrDash(r.ns[pathCodec][1]), nsOrDash(r.cns[cReassemble]))
 		}
 	}
 
-	b.WriteString("\nThe figures (medians, ns/op; uabin allocs/op in parentheses):\n\n")
+	b.WriteString("\nThe figures (medians over the rounds, ns/op; uabin allocs/op in parentheses;\n")
+	b.WriteString("Codec[T] / API):\n\n")
 	b.WriteString("| workload | uabin encode | C enc | uabin decode new | C dec+clr | uabin decode reused | C dec |\n")
 	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range cmp.rows {
@@ -529,10 +736,15 @@ func renderCTable(b *strings.Builder, cmp *cComparison) {
 			continue
 		}
 		cell := func(dir int) string {
-			if r.ns[dir] == 0 {
-				return "–"
+			var parts []string
+			for path := 0; path < numPaths; path++ {
+				if r.ns[path][dir] == 0 {
+					parts = append(parts, "–")
+					continue
+				}
+				parts = append(parts, fmt.Sprintf("%s (%d)", formatNs(r.ns[path][dir]), r.allocs[path][dir]))
 			}
-			return fmt.Sprintf("%s (%d)", formatNs(r.ns[dir]), r.allocs[dir])
+			return strings.Join(parts, " / ")
 		}
 		fmt.Fprintf(b, "| %s %s | %s | %s | %s | %s | %s | %s |\n", r.c.workload, r.c.title,
 			cell(0), nsOrDash(r.cns[cEnc]), cell(2), nsOrDash(r.cns[cDecClr]), cell(1), nsOrDash(r.cns[cDec]))
@@ -553,10 +765,12 @@ func renderCNotes(b *strings.Builder, cmp *cComparison) {
 	fmt.Fprintf(b, "- C figures from %s.\n", strings.Join(srcs, ", "))
 	fmt.Fprintf(b, "- %d round(s), %s to %s: each round runs the C command(s), then times uabin\n",
 		cmp.rounds, cmp.start.Format("2006-01-02 15:04"), cmp.end.Format("15:04 MST"))
-	b.WriteString("  with its fast paths through `uabin.Codec[T]` (every direction of every compared\n")
-	b.WriteString("  case, one `testing.Benchmark` each); the table\n")
-	b.WriteString("  gives the median over the rounds, and C's own figure is already a median over\n")
-	b.WriteString("  its interleaved passes. Figures from files count as one more C sample each.\n")
+	b.WriteString("  with its fast paths through `uabin.Codec[T]` and through the general API\n")
+	b.WriteString("  (every direction of every compared case, one `testing.Benchmark` each) and\n")
+	b.WriteString("  the allocation floor; each ratio is taken within its round, and the table\n")
+	b.WriteString("  gives the median over the rounds (C's own figure is already a median over its\n")
+	b.WriteString("  interleaved passes). Without a command, C's figure in every round is the\n")
+	b.WriteString("  median of the files.\n")
 	fmt.Fprintf(b, "- Load average (1, 5, 15 min) before: %s; after: %s.\n", cmp.loadBefore, cmp.loadAfter)
 	b.WriteString("- C \"dec\" decodes into values that are cleared in untimed batches; C \"dec+clr\"\n")
 	b.WriteString("  decodes and clears every value, which is what a Go decode into a new value\n")

@@ -151,31 +151,67 @@ func TestMedian(t *testing.T) {
 	}
 }
 
-// sampleCRows returns rows with made-up uabin figures against C figures.
+// sampleCRows returns rows with made-up uabin figures and per-round
+// ratios against C figures.
 func sampleCRows() []cRow {
-	return []cRow{
+	uint32Row := cRow{c: caseByID("W1UInt32"), cns: map[string]float64{cEnc: 10, cDecClr: 20, cDec: 10},
+		ns: [numPaths][3]float64{{40, 30, 80}, {44, 33, 88}}}
+	uint32Row.ratio[pathCodec] = [numCols]samples{{4, 4.1, 3.9}, {1.5}, {3}}
+	uint32Row.ratio[pathAPI] = [numCols]samples{{4.4}, {1.65}, {3.3}}
+	uint32Row.apiCodec = [3]samples{{1.1, 1.1, 1.1}, {1.1}, {1.1}}
+	stringRow := cRow{c: caseByID("W1String"), cns: map[string]float64{cEnc: 10, cDecClr: 20, cDec: 10},
+		ns: [numPaths][3]float64{{10, 20, 80}, {11, 22, 88}}, allocs: [numPaths][3]int64{{0, 0, 1}, {0, 0, 1}},
+		floor: 30, floorAllocs: 1, floorBytes: 27, floorExcess: samples{2, 2.1, 1.9}}
+	stringRow.ratio[pathCodec] = [numCols]samples{{1, 0.8, 1.2}, {4}, {2}}
+	stringRow.ratio[pathAPI] = [numCols]samples{{1.1}, {4.4}, {2.2}}
+	w8Row := cRow{c: caseByID("W8ChunkingPlain"), cns: map[string]float64{cFrame: 2000, cFrameAPI: 1900, cReassemble: 1000},
+		ns: [numPaths][3]float64{{1000, 1500}}, w8: [2]samples{{0.5}, {1.5}}}
+	return []cRow{uint32Row, stringRow, w8Row}
+}
+
+func TestRoundRatio(t *testing.T) {
+	cns := map[string]float64{cEnc: 10, cDecClr: 20, cDec: 10}
+	for _, tt := range []struct {
+		id   string
+		col  int
+		want float64
+	}{
 		// Fixed-size scalar: the new-value column uses the reused decode.
-		{c: caseByID("W1UInt32"), cns: map[string]float64{cEnc: 10, cDecClr: 20, cDec: 10},
-			ns: [3]float64{40, 30, 80}},
-		{c: caseByID("W1String"), cns: map[string]float64{cEnc: 10, cDecClr: 20, cDec: 10},
-			ns: [3]float64{10, 20, 80}, allocs: [3]int64{0, 0, 1}},
-		{c: caseByID("W8ChunkingPlain"), cns: map[string]float64{cFrame: 2000, cFrameAPI: 1900, cReassemble: 1000},
-			ns: [3]float64{1000, 1500}},
+		{"W1UInt32", colEncode, 4}, {"W1UInt32", colNew, 1.5}, {"W1UInt32", colReused, 3},
+		{"W1String", colEncode, 4}, {"W1String", colNew, 4}, {"W1String", colReused, 3},
+	} {
+		if got := roundRatio(tt.id, tt.col, [3]float64{40, 30, 80}, cns); got != tt.want {
+			t.Errorf("%s column %d = %v, want %v", tt.id, tt.col, got, tt.want)
+		}
+	}
+	if !math.IsNaN(roundRatio("W1String", colEncode, [3]float64{1, 1, 1}, map[string]float64{})) {
+		t.Errorf("a missing C figure gives no NaN")
+	}
+}
+
+func TestSamples(t *testing.T) {
+	s := samples{1.0, 1.2, 0.95}
+	if s.med() != 1.0 {
+		t.Errorf("median %v", s.med())
+	}
+	if lo, hi := s.spread(); lo != 0.95 || hi != 1.2 {
+		t.Errorf("spread %v-%v", lo, hi)
+	}
+	if !s.noisy() {
+		t.Errorf("a spread of 25%% is not noisy")
+	}
+	if (samples{1.0, 1.05, 0.96}).noisy() {
+		t.Errorf("a spread of 9%% is noisy")
+	}
+	if (samples{1.0}).noisy() {
+		t.Errorf("one round is noisy")
 	}
 }
 
 func TestCRatios(t *testing.T) {
 	rows := sampleCRows()
-	for _, tt := range []struct {
-		row, col int
-		want     float64
-	}{
-		{0, colEncode, 4}, {0, colNew, 1.5}, {0, colReused, 3},
-		{1, colEncode, 1}, {1, colNew, 4}, {1, colReused, 2},
-	} {
-		if got := rows[tt.row].ratio(tt.col); got != tt.want {
-			t.Errorf("row %d column %d = %v, want %v", tt.row, tt.col, got, tt.want)
-		}
+	if got := rows[0].ratioOf(pathCodec, colEncode); got != 4 {
+		t.Errorf("median of 4, 4.1, 3.9 = %v", got)
 	}
 	if got := rows[2].w8Ratio(0); got != 0.5 {
 		t.Errorf("W8 frame ratio %v, want 0.5", got)
@@ -185,14 +221,10 @@ func TestCRatios(t *testing.T) {
 	}
 	// Geometric means over W1-W7 only: sqrt(4*1) = 2, sqrt(1.5*4), sqrt(3*2).
 	for col, want := range []float64{2, math.Sqrt(6), math.Sqrt(6)} {
-		got, n := geomean(rows, col)
+		got, n := geomean(rows, pathCodec, col)
 		if n != 2 || math.Abs(got-want) > 1e-12 {
 			t.Errorf("geomean column %d = %v over %d rows, want %v over 2", col, got, n, want)
 		}
-	}
-	missing := cRow{c: caseByID("W1String"), cns: map[string]float64{}, ns: [3]float64{1, 1, 1}}
-	if !math.IsNaN(missing.ratio(colEncode)) {
-		t.Errorf("a missing C figure gives no NaN")
 	}
 }
 
@@ -205,11 +237,14 @@ func TestRenderCTable(t *testing.T) {
 	renderCNotes(&b, cmp)
 	out := b.String()
 	for _, want := range []string{
-		"| W1 UInt32 | 4.00x | 1.50x † | 3.00x |",
-		"| W1 String | 1.00x | 4.00x | 2.00x |",
-		"| geometric mean, 2 rows W1-W7 | **2.00x** | **2.45x** | **2.45x** |",
+		"| workload | encode Codec[T] | encode API | decode new Codec[T] | decode new API | decode reused Codec[T] | decode reused API |",
+		"| W1 UInt32 † | 4.00x (3.90-4.10) | 4.40x | 1.50x | 1.65x | 3.00x | 3.30x |",
+		"| W1 String | 1.00x (0.80-1.20) ⚠ | 1.10x | 4.00x | 4.40x | 2.00x | 2.20x |",
+		"| geometric mean, 2 rows W1-W7 | **2.00x** | **2.20x** | **2.45x** | **2.69x** | **2.45x** | **2.69x** |",
+		"| W1 UInt32 | 1.10x (1.10-1.10) | 1.10x | 1.10x |",
+		"| W1 String | 20.0 | 80.0 | 30.0 | 1, 27.0 | 2.00x (1.90-2.10) ⚠ | no |",
 		"| W8 Chunking.plain | 0.50x | 1.50x | 1,000 | 2,000 | 1,500 | 1,000 |",
-		"| W1 String | 10.0 (0) | 10.0 | 80.0 (1) | 20.0 | 20.0 (0) | 10.0 |",
+		"| W1 String | 10.0 (0) / 11.0 (0) | 10.0 | 80.0 (1) / 88.0 (1) | 20.0 | 20.0 (0) / 22.0 (0) | 10.0 |",
 		"† fixed-size scalar",
 		"open62541 v1.5.7", "`run.sh bench`, file saved.txt", "3 round(s)",
 		"before: 1.00 1.50 2.00; after: 1.10 1.40 1.90",
@@ -237,7 +272,7 @@ func TestRenderDocumentWithC(t *testing.T) {
 	cmp := &cComparison{version: "v1.5.7", rounds: 1, rows: sampleCRows(), sources: []cSource{{file: "c.txt"}}}
 	doc := renderDocument(m, cases(), rows, floors, []*verdict{{c: cases()[0]}}, "", cmp)
 	for _, want := range []string{"# Benchmarks: uabin against gopcua and open62541", "4 cores, this run pinned to 2",
-		"## Results", "## Against open62541 (C)", "| W1 UInt32 | 4.00x |", "## Floors", "-c-run", "-c-rounds 1 "} {
+		"## Results", "## Against open62541 (C)", "| W1 UInt32 † | 4.00x (3.90-4.10) |", "## Floors", "-c-run", "-c-rounds 1 "} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("document lacks %q", want)
 		}

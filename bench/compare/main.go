@@ -28,9 +28,14 @@
 //	o6=${UABIN_OPEN62541_DIR:-../../../shared/open62541-bench}
 //	taskset -c 1 go run . -c-run "$o6/run.sh bench" -c-run "$o6/run.sh w8" -c-rounds 5
 //
-// Each of the -c-rounds rounds runs the commands, then times uabin-fast on
-// the cases C has figures for, so C and Go alternate on the same (pinned)
-// core; medians over the rounds are reported, with the load average.
+// Each of the -c-rounds rounds runs the commands, then times uabin on the
+// cases C has figures for, through uabin.Codec[T] and through the general
+// API (Options.Append, Unmarshal, AppendMessage, UnmarshalMessage into a
+// *T), and Go's allocation floor of every case that decodes into a new
+// value (allocfloor.go), so C and Go alternate on the same (pinned) core.
+// Every uabin/C ratio is taken within its round; the table gives the median
+// over the rounds with the smallest and largest, and flags a cell whose
+// spread exceeds 10% of its median.
 //
 // Progress goes to standard error, one line per case; the table goes to
 // standard output, and with -write the whole report (machine, Go version,

@@ -40,6 +40,7 @@ func (u uabinValue[T]) codec(plansOnly bool) codec {
 			return opts.Unmarshal(src, fresh)
 		},
 		checkNew: func() error { return sameValue(&want, fresh) },
+		newValue: func() any { return fresh },
 	}
 }
 
@@ -50,18 +51,25 @@ func (u uabinValue[T]) typed() codec {
 	if err != nil {
 		return codec{na: err.Error()}
 	}
-	want := u.want
+	return typedCodec(u.want, k.Append, k.Unmarshal)
+}
+
+// typedCodec is the codec of want through the typed functions of a Codec
+// or MessageCodec: app into the reused buffer, unm into one reused T or a
+// new one.
+func typedCodec[T any](want T, app func([]byte, *T) ([]byte, error), unm func([]byte, *T) error) codec {
 	var got T
 	var fresh *T
 	return codec{
-		encode: func(dst []byte) ([]byte, error) { return k.Append(dst, &want) },
-		decode: func(src []byte) error { return k.Unmarshal(src, &got) },
+		encode: func(dst []byte) ([]byte, error) { return app(dst, &want) },
+		decode: func(src []byte) error { return unm(src, &got) },
 		check:  func() error { return sameValue(&want, &got) },
 		decodeNew: func(src []byte) error {
 			fresh = new(T)
-			return k.Unmarshal(src, fresh)
+			return unm(src, fresh)
 		},
 		checkNew: func() error { return sameValue(&want, fresh) },
+		newValue: func() any { return fresh },
 	}
 }
 
@@ -92,11 +100,20 @@ func (u uabinMessage[T]) codec(plansOnly bool) codec {
 			return opts.UnmarshalMessage(src, &fresh)
 		},
 		checkNew: func() error { return sameValue(&want, fresh) },
+		newValue: func() any { return fresh },
 	}
 }
 
-// typed is codec(false): Codec has no message form.
-func (u uabinMessage[T]) typed() codec { return u.codec(false) }
+// typed is codec(false) through a uabin.MessageCodec[T], the message form
+// of Codec: Append into the reused buffer, Unmarshal into one reused T or
+// a new one.
+func (u uabinMessage[T]) typed() codec {
+	k, err := uabin.NewMessageCodec[T](uabin.Options{})
+	if err != nil {
+		return codec{na: err.Error()}
+	}
+	return typedCodec(u.want, k.Append, k.Unmarshal)
+}
 
 // sameValue reports how got differs from want (both pointers to the same
 // type); nil if they are deeply equal. The workloads hold no NaN, so

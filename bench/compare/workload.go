@@ -43,6 +43,10 @@ type codec struct {
 	// with the case's value.
 	decodeNew func(src []byte) error
 	checkNew  func() error
+	// newValue, if not nil, returns the value decodeNew last decoded (a
+	// pointer, or the interface value it decoded into), for the allocation
+	// floor (allocfloor.go).
+	newValue func() any
 }
 
 // A testCase is one workload value, for example W4 ReadRequest with N = 50.
@@ -62,9 +66,9 @@ type testCase struct {
 	codecs [numImpls]codec
 	// typed is uabin with its fast paths through uabin.Codec[T] (NewCodec:
 	// the type resolved once, as open62541's callers pass its type
-	// descriptor), which the open62541 comparison times; the service
-	// messages, which Codec has no form for, use the message API there as
-	// in codecs[implFast]. Unset for W8.
+	// descriptor), which the open62541 comparison times beside
+	// codecs[implFast]; the service messages through
+	// uabin.MessageCodec[T]. Unset for W8.
 	typed codec
 	// measureNew adds the direction dirDecodeNew (decoding into a new value)
 	// to the case's benchmarks and to the report.

@@ -204,6 +204,9 @@ func (s *consumeState) consumeMessage(v any, t reflect.Type) *codec {
 		s.failAt(0, err)
 		return nil
 	}
+	if want != typeAny {
+		c.keepMsgHead(s.reg().Load(), ent)
+	}
 	switch {
 	case want == typeAny:
 		*v.(*any) = c.newValue(s)

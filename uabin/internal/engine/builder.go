@@ -51,7 +51,7 @@ var builtinCodecs = (*erased.Set)(fastpath.NewSet()).Builtins()
 
 // newCodec returns an empty codec of t.
 func newCodec(t reflect.Type) *codec {
-	return &codec{typ: t, size: t.Size(), g: newGoType(t), noPtr: !hasPointers(t), hint: new(atomic.Int32),
+	return &codec{typ: t, size: t.Size(), g: newGoType(t), noPtr: !hasPointers(t), hint: new(atomic.Int32), msg: new(atomic.Pointer[msgHead]),
 		valRT: rtype(t), ptrRT: rtype(reflect.PointerTo(t))}
 }
 

@@ -105,6 +105,11 @@ type codec struct {
 	// codecs of fastpath that have one (AppendTop); nil for the rest.
 	stackApp  erased.AppendTop
 	stackCons erased.ConsumeTop
+
+	// msg is the encoded type id of the service message of this type, for
+	// the message calls (entry.go, keepMsgHead); nil until one was made.
+	// (A pointer, like hint, so that the builder may copy a codec.)
+	msg *atomic.Pointer[msgHead]
 }
 
 // appendValue appends the value at p with op o or, for opCodec, with c. It

@@ -44,7 +44,7 @@ func plansOf(t *uamodel.DynType) *dynPlans {
 	dt := t.Vals.Dynamic
 	p := &dynPlans{layout: newGoType(t.Layout)}
 	p.top = &codec{typ: dt, g: newGoType(dt), append: appendDynamic, consume: consumeDynamic,
-		isZero: zeroDynamic, dyn: t, size: dt.Size(), hint: new(atomic.Int32)}
+		isZero: zeroDynamic, dyn: t, size: dt.Size(), hint: new(atomic.Int32), msg: new(atomic.Pointer[msgHead])}
 	t.Binary.Store(p)
 	return p
 }

@@ -72,6 +72,28 @@ var defaultLimits = wire.Limits{}.Resolved()
 // Append is the one encoding entry point. With msg, v is written as a
 // service message: its registered binary encoding id first.
 func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
+	if c := lastTop(o, v); c != nil {
+		// The common call: a pointer to the type of the last top-level
+		// call, default fast paths. The same call as Codec[T].Append, or
+		// MessageCodec[T].Append for a message whose type id the codec
+		// holds for the registry's current state (a failing message is
+		// encoded again below, for the error).
+		if p := ifaceData(v); !p.isNil() {
+			if !msg {
+				if c.stackApp != nil {
+					if out, ok := c.stackApp(b, o.EmptyStrings, o.Limits.Depth(), p.raw()); ok {
+						return out, nil
+					}
+				}
+				return appendCodec(o, b, v, c, p, false, nil)
+			}
+			if m := c.msg.Load(); m != nil && m.snap == o.registry().Load() {
+				if out, err := appendCodec(o, append(b, m.head...), v, c, p, false, nil); err == nil {
+					return out, nil
+				}
+			}
+		}
+	}
 	if v == nil {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "cannot encode a nil interface")}
 	}
@@ -82,6 +104,7 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 		id   types.NodeID
 	)
 	if msg {
+		snap := o.registry().Load()
 		ent := byValue(o.registry(), v)
 		if ent == nil {
 			return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnknownType, "the Go type %T is not registered as a message", v)}
@@ -92,6 +115,7 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 		}
 		if c, perr = codecFor(o.set(), ent.Go); perr == nil {
 			p = valuePointer(v, c.g)
+			c.keepMsgHead(snap, ent)
 		}
 	} else {
 		var ptr bool
@@ -125,6 +149,53 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 		}
 	}
 	return appendCodec(o, b, v, c, p, msg, &id)
+}
+
+// A msgHead is the encoded binary encoding id of a codec's message type
+// (as Append writes it) in one state of a registry: valid while the
+// registry's snapshot is snap.
+type msgHead struct {
+	snap *uamodel.Snapshot
+	head []byte
+}
+
+// keepMsgHead records the encoded type id of ent, the registry entry of
+// c's type in snap, for the calls that follow (Append, Consume), unless it
+// holds it already. Only for Go types whose id does not depend on the
+// namespace table (no URI), not for run-time structures (one Go type, many
+// ids).
+func (c *codec) keepMsgHead(snap *uamodel.Snapshot, ent *uamodel.Entry) {
+	if ent.URI != "" || ent.Def != nil || ent.Go != c.typ {
+		return
+	}
+	if m := c.msg.Load(); m != nil && m.snap == snap {
+		return
+	}
+	id, ok := ent.EncodingID(nil)
+	if !ok {
+		return
+	}
+	var w wire.Writer
+	nodeIDCodec.Append(&w, pointerTo(&id).raw())
+	if w.Err() == nil {
+		c.msg.Store(&msgHead{snap: snap, head: w.Buf})
+	}
+}
+
+// lastTop returns the codec that the last top-level call with the default
+// fast paths used, if v is a pointer to that codec's type and o selects
+// the default fast paths: the common call, recognised with a few compares
+// and no lookup (topCodec's first step, without its switches). Otherwise
+// it returns nil and the call takes the general path. The caller checks
+// that the pointer is not nil.
+func lastTop(o *Options, v any) *codec {
+	if o.DisableFastPaths || o.FastPaths != nil {
+		return nil
+	}
+	if c := defaultFastCache.last.Load(); c != nil && rtypeOf(v) == c.ptrRT {
+		return c
+	}
+	return nil
 }
 
 // appendCodec is Append once the codec c of v and the pointer p to its
@@ -170,6 +241,30 @@ func appendCodec(o *Options, b []byte, v any, c *codec, p pointer, msg bool, id 
 // points to or, for a service message (msg), reads the type id and decodes
 // as consumeMessage says. whole requires that all of b is used.
 func Consume(o *Options, b []byte, v any, whole, msg bool) (int, error) {
+	if c := lastTop(o, v); c != nil {
+		// The common call, as in Append: the same call as
+		// Codec[T].Unmarshal. A value that fails, or leaves bytes over
+		// when all must be used, is decoded again by consumeCodec, which
+		// gives the error. A message that starts with the type id the
+		// codec holds is decoded as its body, as MessageCodec[T] does; if
+		// that fails, again below, for the error.
+		if p := ifaceData(v); !p.isNil() {
+			if !msg {
+				if c.stackCons != nil && o.Limits.IsDefault() && len(b) <= wire.DefaultMaxMessageSize {
+					if n, ok := c.stackCons(b, &defaultLimits, p.raw()); ok && (!whole || n == len(b)) {
+						return n, nil
+					}
+				}
+				return consumeCodec(o, b, v, c, nil, whole, false)
+			}
+			if m := c.msg.Load(); m != nil && len(b) >= len(m.head) && string(b[:len(m.head)]) == string(m.head) &&
+				len(b) <= o.Limits.MessageSize() && m.snap == o.registry().Load() {
+				if n, err := consumeCodec(o, b[len(m.head):], v, c, nil, whole, false); err == nil {
+					return len(m.head) + n, nil
+				}
+			}
+		}
+	}
 	var c *codec
 	var t reflect.Type
 	if msg {
@@ -426,4 +521,60 @@ func (k *Codec[T]) decode(b []byte, v *T, whole bool) (int, error) {
 		return 0, &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
 	}
 	return consumeCodec(&k.o, b, v, k.c, nil, whole, false)
+}
+
+// A MessageCodec is the engine of uabin.MessageCodec[T]: Codec[T] with the
+// binary encoding id of T's message resolved once, and its encoding.
+type MessageCodec[T any] struct {
+	Codec[T]
+	head []byte // the encoding of the type id, which every message starts with
+}
+
+// NewMessageCodec returns the MessageCodec of T with options o (copied):
+// T must be registered (with its binary encoding id) in o's registry.
+func NewMessageCodec[T any](o *Options) (*MessageCodec[T], error) {
+	k, err := NewCodec[T](o)
+	if err != nil {
+		return nil, err
+	}
+	t := reflect.TypeFor[T]()
+	ent := o.registry().Load().ByType(t)
+	if ent == nil || ent.Def != nil {
+		return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnknownType, "the Go type %v is not registered as a message", t)}
+	}
+	id, ok := ent.EncodingID(o.NamespaceURIs)
+	if !ok {
+		return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnknownType, "namespace URI %q of %v is not in Options.NamespaceURIs", ent.URI, ent.Go)}
+	}
+	var w wire.Writer
+	nodeIDCodec.Append(&w, pointerTo(&id).raw())
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return &MessageCodec[T]{Codec: *k, head: w.Buf}, nil
+}
+
+// Append appends *v as a service message: the type id, then the body.
+func (k *MessageCodec[T]) Append(b []byte, v *T) ([]byte, error) {
+	n := len(b)
+	out, err := k.Codec.Append(append(b, k.head...), v)
+	if err != nil {
+		return b[:n], err
+	}
+	return out, nil
+}
+
+// Unmarshal decodes all of b, a service message of T, into *v. A message
+// that starts with the type id as Append writes it is decoded as its body;
+// any other (another form of the same NodeId, another type, an error) is
+// decoded by the general path, which gives the result and the errors of
+// UnmarshalMessage, offsets counted from the message's start.
+func (k *MessageCodec[T]) Unmarshal(b []byte, v *T) error {
+	if h := len(k.head); v != nil && len(b) <= k.max && len(b) >= h && string(b[:h]) == string(k.head) {
+		if err := k.Codec.Unmarshal(b[h:], v); err == nil {
+			return nil
+		}
+	}
+	_, err := Consume(&k.o, b, v, true, true)
+	return err
 }
