@@ -55,18 +55,75 @@ var DefaultRegistry = NewRegistry()
 // Options.NamespaceURIs on every call). A nil r means DefaultRegistry. It
 // fails if the id or T is already registered, if the id has a server index,
 // or if T has no OPC UA Binary plan (the error wraps ErrUnsupported).
+//
+// RegisterType gives the registry no DataType id, which OPC UA JSON names
+// a structure by (the UaTypeId of an ExtensionObject, Part 6 §5.4.2.16):
+// package uajson then writes the binary encoding id in its place, which
+// uajson reads back but other stacks may not. RegisterTypeIDs gives both.
 func RegisterType[T any](r *Registry, encodingID types.ExpandedNodeID) error {
+	return RegisterTypeIDs[T](r, TypeIDs{Binary: encodingID})
+}
+
+// TypeIDs are the NodeIds a structure's DataType is known by: the DataType
+// node and its encoding nodes. Each is given by namespace index
+// (ns=2;i=3001) or by namespace URI (nsu=http://example.org/UA/;i=3001),
+// the same way for all of them: by URI, every id names the same URI.
+type TypeIDs struct {
+	// DataType is the DataType node: the UaTypeId of the structure in an
+	// OPC UA JSON ExtensionObject. Null: unknown.
+	DataType types.ExpandedNodeID
+	// Binary is the <Type>_Encoding_DefaultBinary node: the TypeId of the
+	// structure in a binary ExtensionObject and the prefix of a service
+	// message. It is required.
+	Binary types.ExpandedNodeID
+	// JSON is the <Type>_Encoding_DefaultJson node, where the information
+	// model has one (the TypeId of a binary ExtensionObject whose body is
+	// JSON text); recorded for lookups (Registry.TypeIDs). Null: none.
+	JSON types.ExpandedNodeID
+}
+
+// RegisterTypeIDs registers the Go type T under its ids: in binary under
+// ids.Binary, as RegisterType does, and in OPC UA JSON under ids.DataType,
+// which Marshal writes as UaTypeId and Unmarshal recognises (so does the
+// binary encoding id, as uajson wrote it for types registered without a
+// DataType id). A nil r means DefaultRegistry. It fails if T, the binary
+// encoding id or the DataType id is already registered (ErrDuplicateType,
+// ErrDuplicateID), if ids.Binary is null, if an id has a server index or
+// names another namespace URI than ids.Binary (ErrInvalid), or if T has no
+// OPC UA Binary plan (ErrUnsupported). The bytes of the binary encoding do
+// not depend on the DataType and JSON ids.
+func RegisterTypeIDs[T any](r *Registry, ids TypeIDs) error {
 	t := reflect.TypeFor[T]()
 	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
 		return wire.Errorf(ErrUnsupported, "RegisterType needs a non-pointer, non-interface type, got %v", t)
 	}
-	if encodingID.ServerIndex != 0 {
-		return wire.Errorf(ErrInvalid, "the encoding id of %v has server index %d", t, encodingID.ServerIndex)
+	if ids.Binary.ServerIndex != 0 {
+		return wire.Errorf(ErrInvalid, "the encoding id of %v has server index %d", t, ids.Binary.ServerIndex)
+	}
+	if ids.Binary.NodeID.IsNull() && (!ids.DataType.NodeID.IsNull() || !ids.JSON.NodeID.IsNull()) {
+		return wire.Errorf(ErrInvalid, "%v has no binary encoding id (TypeIDs.Binary is required)", t)
 	}
 	if err := engine.Check(t); err != nil {
 		return err
 	}
-	return r.model().RegisterType(t, encodingID)
+	return r.model().RegisterTypeIDs(t, uamodel.ExpandedIDs{DataType: ids.DataType, Binary: ids.Binary, JSON: ids.JSON})
+}
+
+// TypeIDs returns the ids registered for t, each with the namespace URI
+// for URI registrations, and whether t is registered; the ids not
+// registered are null.
+func (r *Registry) TypeIDs(t reflect.Type) (TypeIDs, bool) {
+	e := r.model().Load().ByType(t)
+	if e == nil {
+		return TypeIDs{}, false
+	}
+	x := func(id types.NodeID) types.ExpandedNodeID {
+		if id.IsNull() {
+			return types.ExpandedNodeID{}
+		}
+		return types.ExpandedNodeID{NodeID: id, NamespaceURI: e.URI}
+	}
+	return TypeIDs{DataType: x(e.IDs.DataType), Binary: x(e.IDs.Binary), JSON: x(e.IDs.JSON)}, true
 }
 
 // LookupType returns the Go type registered for the binary encoding id

@@ -31,7 +31,10 @@
 // "Name_Value" in Verbose; a matrix field is
 // {"Dimensions":[2,3],"Array":[...]}. An ExtensionObject holding a
 // registered structure is the structure's object with "UaTypeId" (its
-// DataType NodeId) first (§5.4.2.16).
+// DataType NodeId) first (§5.4.2.16); a Go type registered with
+// uabin.RegisterType, which gives no DataType id, is named by its binary
+// encoding id instead (register it with uabin.RegisterTypeIDs for other
+// stacks).
 //
 // # Forms
 //

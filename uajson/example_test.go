@@ -143,3 +143,45 @@ func ExampleUnmarshal_extensionObject() {
 	// {"UaTypeId":"i=296","Name":"speed","DataType":"i=11","ValueRank":-1}
 	// *types.Argument, the same bytes: true
 }
+
+// A Go type registered with its DataType id (uabin.RegisterTypeIDs, as the
+// Register functions of uabingen's packages do) is named by it in
+// UaTypeId (Part 6 §5.4.2.16); one registered with its binary encoding id
+// alone (uabin.RegisterType) is named by that id, which uajson reads back
+// but other stacks may not know.
+func ExampleMarshal_registeredType() {
+	type Valve struct {
+		Open bool `ua:"Boolean"`
+	}
+	type Lamp struct {
+		On bool `ua:"Boolean"`
+	}
+	r := uabin.NewRegistry()
+	id := func(i uint32) types.ExpandedNodeID { return types.ExpandedNodeID{NodeID: types.NewNumericNodeID(2, i)} }
+	if err := uabin.RegisterTypeIDs[Valve](r, uabin.TypeIDs{DataType: id(3020), Binary: id(5020)}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := uabin.RegisterType[Lamp](r, id(5021)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	o := uajson.Options{Types: r}
+	for _, v := range []any{&Valve{Open: true}, &Lamp{On: true}} {
+		eo := types.NewExtensionObject(v)
+		text, err := o.Marshal(&eo)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		var back types.ExtensionObject
+		if err := o.Unmarshal(text, &back); err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s -> %T, TypeID %v\n", text, back.Value, back.TypeID)
+	}
+	// Output:
+	// {"UaTypeId":"ns=2;i=3020","Open":true} -> *uajson_test.Valve, TypeID ns=2;i=5020
+	// {"UaTypeId":"ns=2;i=5021","On":true} -> *uajson_test.Lamp, TypeID ns=2;i=5021
+}

@@ -70,9 +70,10 @@ type Options struct {
 	// used the same way for the ServerIndex of ExpandedNodeIds ("svu=").
 	ServerURIs []string
 
-	// Types is the registry of structure types for ExtensionObject bodies;
-	// nil means uabin.DefaultRegistry. (Structures are not supported yet;
-	// see the package documentation.)
+	// Types is the registry of structure types for ExtensionObject bodies
+	// (Go types and run-time structures); nil means uabin.DefaultRegistry.
+	// A Go type's UaTypeId is its DataType id when the registry has one
+	// (uabin.RegisterTypeIDs), else its binary encoding id.
 	Types *uabin.Registry
 
 	// Indent, if not empty, writes every object member and array element

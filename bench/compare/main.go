@@ -63,6 +63,10 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "json" {
+		jsonMain(os.Args[2:]) // the OPC UA JSON rows (json.go)
+		return
+	}
 	testing.Init() // registers the test.* flags that testing.Benchmark reads
 	benchtime := flag.Duration("benchtime", 300*time.Millisecond, "how long to run each benchmark")
 	run := flag.String("run", "", "only the cases whose id (e.g. W4ReadRequest50) matches this regexp")

@@ -98,7 +98,7 @@ func TestGolden(t *testing.T) {
 		"FlagsNone Flags = 0x0",
 		"FlagsBusy Flags = 0x8",
 		"ModeManual Mode = 5",
-		"uabin.RegisterType[Setpoint](r, SetpointBinaryEncodingID)",
+		"uabin.RegisterTypeIDs[Setpoint](r, uabin.TypeIDs{DataType: SetpointDataTypeID, Binary: SetpointBinaryEncodingID})",
 		"SetpointBinaryEncodingID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 5001)}",
 	} {
 		if !strings.Contains(string(src), want) {

@@ -94,6 +94,8 @@ type structDef struct {
 	Abstract  bool
 	Binary    types.ExpandedNodeID // the Default Binary encoding, if HasBinary
 	HasBinary bool
+	JSON      types.ExpandedNodeID // the Default JSON encoding, if HasJSON
+	HasJSON   bool
 	OptionSet []enumValue // the structure form of an option set: the bits
 }
 
@@ -650,6 +652,11 @@ func tagNameBreaker(n string) rune {
 func (g *generator) structure(dt *nodeset.DataType, name string, inline map[*nodeset.DataType][]*nodeset.DataType, claim func(*nodeset.DataType, string, string) error) (*structDef, error) {
 	s := &structDef{DT: dt, GoName: name, Abstract: dt.IsAbstract}
 	s.Binary, s.HasBinary = dt.BinaryEncoding()
+	for _, e := range dt.Encodings {
+		if e.Name == "Default JSON" {
+			s.JSON, s.HasJSON = e.ID, true
+		}
+	}
 	ids := "DataType " + idText(dt.ID)
 	if s.HasBinary {
 		ids += ", binary encoding " + idText(s.Binary)

@@ -8,7 +8,9 @@ package jsonenc
 // next to the binary encoding ids.
 
 import (
+	"bytes"
 	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/uabin/uabin/internal/uamodel"
@@ -38,7 +40,7 @@ func (o *tables) snapshot() *uamodel.Snapshot {
 // the ids, and how to make a value.
 type body struct {
 	plan     *structPlan
-	dataType types.NodeID     // written as UaTypeId: the DataType id, or the binary encoding id when the registry has no DataType id
+	dataType types.NodeID     // written as UaTypeId: the DataType id, or the binary encoding id when the registry has no DataType id (uabin.RegisterType)
 	typeURI  string           // the namespace URI of dataType when NamespaceURIs does not have it (dataType in namespace 0): written as nsu=
 	typeID   types.NodeID     // the TypeID of a decoded ExtensionObject: the binary encoding id (as binary decoding sets it)
 	goT      reflect.Type     // a Go structure: its type (values are *goT)
@@ -114,7 +116,7 @@ func (o *tables) makeGoBody(e *uamodel.Entry) (*body, error) {
 	if c.plan == nil {
 		return nil, unsupported(e.Go, "an ExtensionObject body must be a structure")
 	}
-	b := &body{plan: c.plan, goT: e.Go, ptrT: reflect.PointerTo(e.Go), dataType: e.IDs.DataType}
+	b := &body{plan: c.plan, goT: e.Go, ptrT: reflect.PointerTo(e.Go)}
 	enc, ok := e.EncodingID(o.ns)
 	if ok {
 		b.typeID = enc
@@ -123,8 +125,15 @@ func (o *tables) makeGoBody(e *uamodel.Entry) (*body, error) {
 		// id is written with its URI (nsu=).
 		b.typeID, b.typeURI = e.IDs.Binary, e.URI
 	}
-	if b.dataType.IsNull() {
-		b.dataType = b.typeID
+	// UaTypeId is the DataType id (§5.4.2.16). A type registered with its
+	// binary encoding id alone has none: that id stands in for it, which
+	// uajson reads back (bodyForTypeID) and other stacks may not know.
+	b.dataType = b.typeID
+	if !e.IDs.DataType.IsNull() {
+		b.dataType = e.IDs.DataType
+		if ok {
+			b.dataType, _ = e.Resolve(e.IDs.DataType, o.ns)
+		}
 	}
 	return b, nil
 }
@@ -176,16 +185,18 @@ func indexOf(s []string, x string) int {
 }
 
 // bodyForTypeID returns the body of the structure that an ExtensionObject's
-// UaTypeId names: a standard structure by its DataType id, a run-time
-// structure by its DataType or binary encoding id, a Go structure
-// registered by its binary encoding id; nil if the registry knows none.
+// UaTypeId names: a Go structure by its DataType id (the standard ones,
+// uabin.RegisterTypeIDs), a run-time structure by its DataType or binary
+// encoding id, a Go structure by its binary encoding id (what uajson
+// writes for a type registered without a DataType id, and what older
+// uajson wrote for every registered type); nil if the registry knows none.
 // The error is a run-time definition that does not compile.
 func (o *tables) bodyForTypeID(id types.NodeID) (*body, error) {
 	s := o.snapshot()
 	if s == nil {
 		return nil, nil
 	}
-	if e := s.ByDataType(id); e != nil {
+	if e := s.ByDataType(id, o.ns); e != nil {
 		return o.goBody(e)
 	}
 	if def := s.Structure(types.ExpandedNodeID{NodeID: id}, o.ns); def != nil {
@@ -197,6 +208,44 @@ func (o *tables) bodyForTypeID(id types.NodeID) (*body, error) {
 	}
 	if e := s.ByID(id, o.ns); e != nil && e.Def == nil {
 		return o.goBody(e)
+	}
+	return nil, nil
+}
+
+// bodyFor is bodyForTypeID for a UaTypeId as decoded. One whose namespace
+// URI the call's table does not hold decodes to a String NodeId holding
+// the whole text (§5.4.2.10); it names a type registered by that URI,
+// which the encoder writes in that form when the table lacks the URI.
+func (d *decoder) bodyFor(id types.NodeID) (*body, error) {
+	if id.Type() != types.IDTypeString || id.Namespace() != 0 || !strings.HasPrefix(id.StringID(), "nsu=") {
+		return d.t.bodyForTypeID(id)
+	}
+	text := []byte(id.StringID())
+	k := bytes.IndexByte(text, ';')
+	if k < 0 {
+		return d.t.bodyForTypeID(id) // s=nsu=...: a String NodeId given as such
+	}
+	uri, ok := decodeURI(text[4:k])
+	if !ok {
+		return nil, nil
+	}
+	local, msg, _ := d.parseIdentifier(text[k+1:], 0)
+	if msg != "" {
+		return nil, nil
+	}
+	s := d.t.snapshot()
+	if s == nil {
+		return nil, nil
+	}
+	if e := s.ByURI(string(uri), local); e != nil {
+		return d.t.goBody(e)
+	}
+	if def := s.Structure(types.ExpandedNodeID{NodeID: local, NamespaceURI: string(uri)}, d.t.ns); def != nil {
+		t, err := s.Compiled(def, d.t.ns)
+		if err != nil {
+			return nil, err
+		}
+		return d.t.dynBody(t)
 	}
 	return nil, nil
 }

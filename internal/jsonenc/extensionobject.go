@@ -329,7 +329,7 @@ func (d *decoder) eoStructure(v *types.ExtensionObject, start int) (done bool, e
 		d.pos = after
 		return false, nil
 	}
-	b, err := d.t.bodyForTypeID(id)
+	b, err := d.bodyFor(id)
 	if err != nil || b == nil {
 		d.pos = after
 		return false, nil
@@ -377,7 +377,7 @@ func (d *decoder) extensionObject(v *types.ExtensionObject, sc *eoScan, start in
 		if sc.seen&(eoEncoding|eoBody) != 0 {
 			return d.encodedBody(v, sc.encoding, sc.body, sc.seen&eoEncoding != 0, sc.seen&eoBody != 0, body, "UaEncoding", "UaBody", false)
 		}
-		b, err := d.t.bodyForTypeID(v.TypeID)
+		b, err := d.bodyFor(v.TypeID)
 		if err != nil {
 			return wire.WithPath(d.fail(sc.typeID.start, wire.ErrUnknownType, "%v", err), "UaTypeId")
 		}
@@ -407,7 +407,7 @@ func (d *decoder) extensionObject(v *types.ExtensionObject, sc *eoScan, start in
 		if d.data[sc.oldBody.start] != '{' {
 			return wire.WithPath(d.fail(sc.oldBody.start, wire.ErrInvalid, "want an object (the structure), found %s", kindName(d.data[sc.oldBody.start])), "Body")
 		}
-		b, err := d.t.bodyForTypeID(v.TypeID)
+		b, err := d.bodyFor(v.TypeID)
 		if err != nil {
 			return wire.WithPath(d.fail(sc.oldTypeID.start, wire.ErrUnknownType, "%v", err), "TypeId")
 		}

@@ -454,18 +454,23 @@ func (e *encoder) dateTime(t types.DateTime) {
 		e.b = append(e.b, '"')
 		return
 	}
-	ticks := int64(t)
-	frac := ticks % types.TicksPerSecond
+	// Unsigned, and 32 bits below a day: cheaper divisions by constants.
+	ticks := uint64(t)
+	frac := uint32(ticks % types.TicksPerSecond)
 	secs := ticks / types.TicksPerSecond
-	days := secs / 86400
-	rem := secs % 86400
-	// The date part, "YYYY-MM-DDT", is kept for the day met last: the
-	// DateTimes of one message are mostly of one day.
-	if !e.dayOK || e.day != days {
-		y, m, dd := civil(days + epochDays1601)
-		e.dayText = [11]byte{byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10), '-',
-			byte('0' + m/10), byte('0' + m%10), '-', byte('0' + dd/10), byte('0' + dd%10), 'T'}
-		e.day, e.dayOK = days, true
+	// The text up to the seconds is kept for the second met last: the
+	// timestamps of one message are mostly of one second (W5: two
+	// timestamps per DataValue, 1 ms apart). 1000 DateTimes 1 ms apart:
+	// 42.0 -> 32.4 µs, -23 % (docs/performance.md, J6).
+	if !e.secOK || e.sec != secs {
+		days := secs / 86400
+		y, m, dd := civil(int64(days) + epochDays1601)
+		rem := uint32(secs - days*86400)
+		h, mi, sc := rem/3600, rem/60%60, rem%60
+		e.secText = [19]byte{byte('0' + y/1000), byte('0' + y/100%10), byte('0' + y/10%10), byte('0' + y%10), '-',
+			byte('0' + m/10), byte('0' + m%10), '-', byte('0' + dd/10), byte('0' + dd%10), 'T',
+			digits2[2*h], digits2[2*h+1], ':', digits2[2*mi], digits2[2*mi+1], ':', digits2[2*sc], digits2[2*sc+1]}
+		e.sec, e.secOK = secs, true
 	}
 	// Written in place: at most 31 bytes ("YYYY-MM-DDTHH:MM:SS.fffffffZ").
 	n := len(e.b)
@@ -474,11 +479,7 @@ func (e *encoder) dateTime(t types.DateTime) {
 	}
 	b := e.b[n : n+32]
 	b[0] = '"'
-	copy(b[1:12], e.dayText[:])
-	h, mi, sec := rem/3600, rem/60%60, rem%60
-	b[12], b[13], b[14] = digits2[2*h], digits2[2*h+1], ':'
-	b[15], b[16], b[17] = digits2[2*mi], digits2[2*mi+1], ':'
-	b[18], b[19] = digits2[2*sec], digits2[2*sec+1]
+	copy(b[1:20], e.secText[:])
 	k := 20
 	if frac != 0 {
 		// Seven digits: one, then three pairs, trailing zeros dropped.

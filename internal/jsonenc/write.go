@@ -29,11 +29,12 @@ type encoder struct {
 	// encoder does, against maxDepth.
 	depth, maxDepth int
 
-	// day and dayText are the date part ("2024-01-02T") of the DateTime
-	// written last, by its day count since 1601 (dayOK: there is one).
-	day     int64
-	dayText [11]byte
-	dayOK   bool
+	// sec and secText are the text up to the seconds
+	// ("2024-01-02T03:04:05") of the DateTime written last, by its second
+	// count since 1601 (secOK: there is one).
+	sec     uint64
+	secText [19]byte
+	secOK   bool
 }
 
 // enter records one more level of nesting; past maxDepth it fails with

@@ -298,7 +298,14 @@ func (r *Registry) addDefinition(d *Def) error {
 	if od := old.dyn.lookupDef(d.DataType, d.DTURI); od != nil {
 		return defErr(d.Name, "", ErrDuplicateID, "DataType id %v is already registered for %s", d.DataType, od.Name)
 	}
-	s := &Snapshot{byType: old.byType, byID: old.byID, byNum: old.byNum, byURI: old.byURI, byDT: old.byDT, dyn: old.dyn.fork(&r.vals)}
+	// A Go type registered with this DataType id (outside namespace 0,
+	// whose standard types a definition may describe again).
+	if e := old.dataTypeEntry(d.DataType, d.DTURI); e != nil && (d.DTURI != "" || d.DataType.Namespace() != 0) {
+		return defErr(d.Name, "", ErrDuplicateID, "DataType id %v is already registered for %v", d.DataType, e.Go)
+	}
+	n := *old
+	s := &n
+	s.dyn = old.dyn.fork(&r.vals)
 	s.dyn.tables = s.dyn.tables || d.table != nil
 	if d.DTURI == "" {
 		s.dyn.byDT[d.DataType] = d

@@ -48,7 +48,8 @@ type Snapshot struct {
 	byID   map[types.NodeID]*Entry            // by binary encoding id, registered by namespace index
 	byNum  map[uint64]*Entry                  // the numeric ones of byID by numKey: a cheaper hash than a NodeID's
 	byURI  map[string]map[types.NodeID]*Entry // registered by URI; ids with namespace 0
-	byDT   map[types.NodeID]*Entry            // the standard types by DataType id (the UaTypeId of OPC UA JSON)
+	byDT   map[types.NodeID]*Entry            // Go types by DataType id (the UaTypeId of OPC UA JSON): the standard types, and those registered with one by namespace index
+	byDTU  map[string]map[types.NodeID]*Entry // Go types registered with a DataType id by URI; ids with namespace 0
 	dyn    *dynState                          // run-time definitions (definitions.go), or nil
 }
 
@@ -109,12 +110,42 @@ func (r *Registry) Load() *Snapshot { return r.snap.Load() }
 func (r *Registry) Values() *ValueTypes { return &r.vals }
 
 // RegisterType registers the Go type t (whose model the caller has
-// checked) under the binary encoding id encodingID.
+// checked) under the binary encoding id encodingID alone.
 func (r *Registry) RegisterType(t reflect.Type, encodingID types.ExpandedNodeID) error {
-	e := &Entry{Go: t, URI: encodingID.NamespaceURI}
-	e.IDs.Binary = encodingID.NodeID
-	if e.URI != "" {
-		e.IDs.Binary = e.IDs.Binary.WithNamespace(0)
+	return r.RegisterTypeIDs(t, ExpandedIDs{Binary: encodingID})
+}
+
+// ExpandedIDs are the ids of a Go type's registration, each by namespace
+// index or by namespace URI (the same URI for all of them): the binary
+// encoding id (required), the DataType id and the JSON encoding id (null:
+// unknown).
+type ExpandedIDs struct {
+	DataType, Binary, JSON types.ExpandedNodeID
+}
+
+// RegisterTypeIDs registers the Go type t (whose model the caller has
+// checked) under its ids. The binary encoding id and the DataType id must
+// not be registered already; ids given by URI must share one URI.
+func (r *Registry) RegisterTypeIDs(t reflect.Type, ids ExpandedIDs) error {
+	e := &Entry{Go: t, URI: ids.Binary.NamespaceURI}
+	for _, x := range []struct {
+		id   types.ExpandedNodeID
+		out  *types.NodeID
+		what string
+	}{{ids.Binary, &e.IDs.Binary, "binary encoding"}, {ids.DataType, &e.IDs.DataType, "DataType"}, {ids.JSON, &e.IDs.JSON, "JSON encoding"}} {
+		if x.id.NodeID.IsNull() && x.id.NamespaceURI == "" {
+			continue
+		}
+		if x.id.NamespaceURI != e.URI {
+			return wire.Errorf(wire.ErrInvalid, "the %s id %v of %v is not in the namespace of its binary encoding id %v (one namespace URI, or none, for all ids)", x.what, x.id, t, ids.Binary)
+		}
+		if x.id.ServerIndex != 0 {
+			return wire.Errorf(wire.ErrInvalid, "the %s id of %v has server index %d", x.what, t, x.id.ServerIndex)
+		}
+		*x.out = x.id.NodeID
+		if e.URI != "" {
+			*x.out = x.out.WithNamespace(0)
+		}
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -123,7 +154,15 @@ func (r *Registry) RegisterType(t reflect.Type, encodingID types.ExpandedNodeID)
 		return fmt.Errorf("%w: %v", ErrDuplicateType, t)
 	}
 	if old.has(e) {
-		return fmt.Errorf("%w: %v (registered for %v)", ErrDuplicateID, encodingID, old.lookupEntry(e))
+		return fmt.Errorf("%w: %v (registered for %v)", ErrDuplicateID, ids.Binary, old.lookupEntry(e))
+	}
+	if !e.IDs.DataType.IsNull() {
+		if o := old.dataTypeEntry(e.IDs.DataType, e.URI); o != nil {
+			return fmt.Errorf("%w: DataType id %v (registered for %v)", ErrDuplicateID, ids.DataType, o.Go)
+		}
+		if d := old.dyn.lookupDef(e.IDs.DataType, e.URI); d != nil {
+			return fmt.Errorf("%w: DataType id %v (registered for %s)", ErrDuplicateID, ids.DataType, d.Name)
+		}
 	}
 	s := old.withEntry(e)
 	s.byType = make(map[reflect.Type]*Entry, len(old.byType)+1)
@@ -131,8 +170,45 @@ func (r *Registry) RegisterType(t reflect.Type, encodingID types.ExpandedNodeID)
 		s.byType[k] = v
 	}
 	s.byType[t] = e
+	if !e.IDs.DataType.IsNull() {
+		s.withDataType(e)
+	}
 	r.snap.Store(s)
 	return nil
+}
+
+// dataTypeEntry returns the Go type registered for a DataType id given as
+// registered (namespace 0 with a URI), or nil.
+func (s *Snapshot) dataTypeEntry(id types.NodeID, uri string) *Entry {
+	if uri == "" {
+		return s.byDT[id]
+	}
+	return s.byDTU[uri][id]
+}
+
+// withDataType registers the DataType id of e in s, a copy whose maps of
+// DataType ids are still shared with the snapshot it was copied from.
+func (s *Snapshot) withDataType(e *Entry) {
+	if e.URI == "" {
+		m := make(map[types.NodeID]*Entry, len(s.byDT)+1)
+		for k, v := range s.byDT {
+			m[k] = v
+		}
+		m[e.IDs.DataType] = e
+		s.byDT = m
+		return
+	}
+	n := make(map[string]map[types.NodeID]*Entry, len(s.byDTU)+1)
+	for k, v := range s.byDTU {
+		n[k] = v
+	}
+	m := make(map[types.NodeID]*Entry, len(s.byDTU[e.URI])+1)
+	for k, v := range s.byDTU[e.URI] {
+		m[k] = v
+	}
+	m[e.IDs.DataType] = e
+	n[e.URI] = m
+	s.byDTU = n
 }
 
 // withEntry returns a copy of s (sharing what does not change) in which
@@ -202,11 +278,35 @@ func (s *Snapshot) ByID(id types.NodeID, uris []string) *Entry {
 	return s.byURI[uris[id.Namespace()]][id.WithNamespace(0)]
 }
 
-// ByDataType returns the entry of the standard Go type whose DataType id
-// is id (the UaTypeId of an OPC UA JSON ExtensionObject), or nil. Types
-// registered with RegisterType are known by their encoding id only (ByID);
-// run-time structures by their definitions (Structure).
-func (s *Snapshot) ByDataType(id types.NodeID) *Entry { return s.byDT[id] }
+// ByDataType returns the entry of the Go type whose DataType id is id (the
+// UaTypeId of an OPC UA JSON ExtensionObject), or nil: a standard type, or
+// one registered with its DataType id (by namespace index, or by URI
+// resolved with the namespace table uris). Types registered with their
+// binary encoding id alone are known by that id only (ByID); run-time
+// structures by their definitions (Structure).
+func (s *Snapshot) ByDataType(id types.NodeID, uris []string) *Entry {
+	if e := s.byDT[id]; e != nil {
+		return e
+	}
+	if len(s.byDTU) == 0 || int(id.Namespace()) >= len(uris) {
+		return nil
+	}
+	return s.byDTU[uris[id.Namespace()]][id.WithNamespace(0)]
+}
+
+// ByURI returns the entry of the Go type registered by the namespace URI
+// uri whose DataType id or binary encoding id is id (namespace 0), or nil:
+// the type an OPC UA JSON UaTypeId names as nsu=<uri>;... when the call's
+// namespace table does not hold uri.
+func (s *Snapshot) ByURI(uri string, id types.NodeID) *Entry {
+	if e := s.byDTU[uri][id]; e != nil {
+		return e
+	}
+	if e := s.byURI[uri][id]; e != nil && e.Def == nil {
+		return e
+	}
+	return nil
+}
 
 // Unmapped returns an entry registered by namespace URI whose identifier
 // is that of id when id's namespace index is not in uris (so ByID could
@@ -236,13 +336,18 @@ func numKey(id types.NodeID) uint64 { return uint64(id.Namespace())<<32 | uint64
 // EncodingID returns the binary encoding id of e for the namespace table
 // uris: as registered, or with the index of its namespace URI in uris; ok
 // is false if the URI is not in uris.
-func (e *Entry) EncodingID(uris []string) (types.NodeID, bool) {
+func (e *Entry) EncodingID(uris []string) (types.NodeID, bool) { return e.Resolve(e.IDs.Binary, uris) }
+
+// Resolve returns id, one of the ids of e, for the namespace table uris:
+// as registered, or with the index of the namespace URI of e in uris; ok
+// is false if the URI is not in uris.
+func (e *Entry) Resolve(id types.NodeID, uris []string) (types.NodeID, bool) {
 	if e.URI == "" {
-		return e.IDs.Binary, true
+		return id, true
 	}
 	for i, u := range uris {
 		if u == e.URI && i <= 0xffff {
-			return e.IDs.Binary.WithNamespace(uint16(i)), true
+			return id.WithNamespace(uint16(i)), true
 		}
 	}
 	return types.NodeID{}, false

@@ -50,8 +50,8 @@ import (
 // NamespaceURI is the namespace URI of the model http://opcfoundation.org/UA/Machinery/Result/.
 const NamespaceURI = "http://opcfoundation.org/UA/Machinery/Result/"
 
-// DataType and binary encoding ids, with the namespace URI (a server's
-// namespace index for it may be any).
+// DataType and encoding ids, with the namespace URI (a server's namespace
+// index for it may be any).
 var (
 	// BaseResultTransferOptionsDataTypeDataTypeID is the id of the DataType BaseResultTransferOptionsDataType.
 	BaseResultTransferOptionsDataTypeDataTypeID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 3005)}
@@ -59,37 +59,47 @@ var (
 	ResultTransferOptionsDataTypeDataTypeID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 3004)}
 	// ResultTransferOptionsDataTypeBinaryEncodingID is the id of the Default Binary encoding of ResultTransferOptionsDataType.
 	ResultTransferOptionsDataTypeBinaryEncodingID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 5001)}
+	// ResultTransferOptionsDataTypeJSONEncodingID is the id of the Default JSON encoding of ResultTransferOptionsDataType.
+	ResultTransferOptionsDataTypeJSONEncodingID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 5012)}
 	// ProcessingTimesDataTypeDataTypeID is the id of the DataType ProcessingTimesDataType.
 	ProcessingTimesDataTypeDataTypeID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 3006)}
 	// ProcessingTimesDataTypeBinaryEncodingID is the id of the Default Binary encoding of ProcessingTimesDataType.
 	ProcessingTimesDataTypeBinaryEncodingID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 5003)}
+	// ProcessingTimesDataTypeJSONEncodingID is the id of the Default JSON encoding of ProcessingTimesDataType.
+	ProcessingTimesDataTypeJSONEncodingID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 5013)}
 	// ResultDataTypeDataTypeID is the id of the DataType ResultDataType.
 	ResultDataTypeDataTypeID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 3008)}
 	// ResultDataTypeBinaryEncodingID is the id of the Default Binary encoding of ResultDataType.
 	ResultDataTypeBinaryEncodingID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 5008)}
+	// ResultDataTypeJSONEncodingID is the id of the Default JSON encoding of ResultDataType.
+	ResultDataTypeJSONEncodingID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 5014)}
 	// ResultMetaDataTypeDataTypeID is the id of the DataType ResultMetaDataType.
 	ResultMetaDataTypeDataTypeID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 3007)}
 	// ResultMetaDataTypeBinaryEncodingID is the id of the Default Binary encoding of ResultMetaDataType.
 	ResultMetaDataTypeBinaryEncodingID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 5005)}
+	// ResultMetaDataTypeJSONEncodingID is the id of the Default JSON encoding of ResultMetaDataType.
+	ResultMetaDataTypeJSONEncodingID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 5015)}
 	// ResultEvaluationEnumDataTypeID is the id of the DataType ResultEvaluationEnum.
 	ResultEvaluationEnumDataTypeID = types.ExpandedNodeID{NamespaceURI: NamespaceURI, NodeID: types.NewNumericNodeID(0, 3002)}
 )
 
 // Register registers every concrete structure of this package that has a
-// binary encoding in r (nil: uabin.DefaultRegistry) under its Default Binary
-// encoding id with the namespace URI. It fails, having registered the types
-// before, if a type or id is registered already.
+// binary encoding in r (nil: uabin.DefaultRegistry) under its ids with the
+// namespace URI: the Default Binary encoding id (binary ExtensionObjects
+// and messages) and the DataType id (the UaTypeId of OPC UA JSON), with
+// uabin.RegisterTypeIDs. It fails, having registered the types before, if
+// a type or id is registered already.
 func Register(r *uabin.Registry) error {
-	if err := uabin.RegisterType[ResultTransferOptionsDataType](r, ResultTransferOptionsDataTypeBinaryEncodingID); err != nil {
+	if err := uabin.RegisterTypeIDs[ResultTransferOptionsDataType](r, uabin.TypeIDs{DataType: ResultTransferOptionsDataTypeDataTypeID, Binary: ResultTransferOptionsDataTypeBinaryEncodingID, JSON: ResultTransferOptionsDataTypeJSONEncodingID}); err != nil {
 		return err
 	}
-	if err := uabin.RegisterType[ProcessingTimesDataType](r, ProcessingTimesDataTypeBinaryEncodingID); err != nil {
+	if err := uabin.RegisterTypeIDs[ProcessingTimesDataType](r, uabin.TypeIDs{DataType: ProcessingTimesDataTypeDataTypeID, Binary: ProcessingTimesDataTypeBinaryEncodingID, JSON: ProcessingTimesDataTypeJSONEncodingID}); err != nil {
 		return err
 	}
-	if err := uabin.RegisterType[ResultDataType](r, ResultDataTypeBinaryEncodingID); err != nil {
+	if err := uabin.RegisterTypeIDs[ResultDataType](r, uabin.TypeIDs{DataType: ResultDataTypeDataTypeID, Binary: ResultDataTypeBinaryEncodingID, JSON: ResultDataTypeJSONEncodingID}); err != nil {
 		return err
 	}
-	if err := uabin.RegisterType[ResultMetaDataType](r, ResultMetaDataTypeBinaryEncodingID); err != nil {
+	if err := uabin.RegisterTypeIDs[ResultMetaDataType](r, uabin.TypeIDs{DataType: ResultMetaDataTypeDataTypeID, Binary: ResultMetaDataTypeBinaryEncodingID, JSON: ResultMetaDataTypeJSONEncodingID}); err != nil {
 		return err
 	}
 	return nil
