@@ -3,6 +3,7 @@ package companion
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -70,7 +71,9 @@ func FuzzCompanionDynamic(f *testing.F) {
 				t.Fatalf("decoded %T", x.Value)
 			}
 			_ = d.String()
-			if _, err := json.Marshal(d); err != nil {
+			// A value with no JSON form (a String that is not UTF-8, which
+			// the binary decoder keeps as it came) is an ErrInvalid error.
+			if _, err := json.Marshal(d); err != nil && !errors.Is(err, uabin.ErrInvalid) {
 				t.Fatalf("MarshalJSON: %v", err)
 			}
 			b1, err := o.Marshal(x)
