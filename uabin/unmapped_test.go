@@ -119,8 +119,24 @@ func TestUnmarshalMessageBytesHint(t *testing.T) {
 	if !errors.Is(err, ErrInvalid) && !errors.Is(err, ErrTruncated) && !errors.Is(err, ErrLimitExceeded) {
 		t.Fatalf("err = %v wraps no sentinel of the bad value", err)
 	}
+	// The same error through the plans and through a Codec.
+	if err2 := (Options{DisableFastPaths: true}).Unmarshal(msg, &got); err2 == nil || err2.Error() != err.Error() {
+		t.Fatalf("plans: %v\nwant %v", err2, err)
+	}
+	k, kerr := NewCodec[types.ReadRequest](Options{})
+	if kerr != nil {
+		t.Fatal(kerr)
+	}
+	if err2 := k.Unmarshal(msg, &got); err2 == nil || err2.Error() != err.Error() {
+		t.Fatalf("Codec: %v\nwant %v", err2, err)
+	}
 	if err := UnmarshalMessage(msg, &got); err != nil {
 		t.Fatal(err)
+	}
+	// A built-in gets no hint, whatever its bytes.
+	var lt types.LocalizedText
+	if err := Unmarshal([]byte{0x00, 0x7a, 0x30}, &lt); err == nil || strings.Contains(err.Error(), "UnmarshalMessage") {
+		t.Fatalf("LocalizedText: %v, want bytes left over without a hint", err)
 	}
 
 	// The body alone decodes; a body that fails for itself gets no hint

@@ -55,6 +55,11 @@ func builtinOf(t reflect.Type) *NamedBuiltin {
 	return nil
 }
 
+// IsNamedBuiltin reports whether t is a named built-in (NodeId, Variant,
+// DataValue, ...) or a named type of one: a struct that is not an OPC UA
+// structure.
+func IsNamedBuiltin(t reflect.Type) bool { return builtinOf(t) != nil }
+
 // isNamedBuiltin reports whether t is exactly the Go type of a named
 // built-in (not a named type of one): these have fixed depth rules.
 func isNamedBuiltin(t reflect.Type) bool {

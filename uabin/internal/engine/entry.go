@@ -298,8 +298,19 @@ func nilTarget(t reflect.Type) error {
 }
 
 // consumeCodec is Consume once the codec c of *v is known (nil for a
-// message: the type id decides; t is the type of v).
+// message: the type id decides; t is the type of v): consumeTopValue, and
+// for a value that is not a message the hint of messageHint on an error,
+// whichever path (stack, fast paths, plans) gave it.
 func consumeCodec(o *Options, b []byte, v any, c *codec, t reflect.Type, whole, msg bool) (int, error) {
+	n, err := consumeTopValue(o, b, v, c, t, whole, msg)
+	if err != nil && !msg {
+		messageHint(o, b, c, err)
+	}
+	return n, err
+}
+
+// consumeTopValue decodes as consumeCodec says, without the hint.
+func consumeTopValue(o *Options, b []byte, v any, c *codec, t reflect.Type, whole, msg bool) (int, error) {
 	max := o.Limits.MessageSize()
 	in := b
 	if len(b) > max {
@@ -356,28 +367,25 @@ func consumeCodec(o *Options, b []byte, v any, c *codec, t reflect.Type, whole, 
 				addPath(err, name)
 			}
 		}
-		if !msg {
-			s.messageHint(in, c, err)
-		}
 		return n, err
 	}
 	if whole && n != len(b) {
-		err := leftOver(n, len(b))
-		if !msg {
-			s.messageHint(in, c, err)
-		}
-		return n, err
+		return n, leftOver(n, len(b))
 	}
 	return n, nil
 }
 
 // messageHint adds a hint to err, the *wire.DecodeError of decoding b as
-// a structure of c's type, when b starts with the binary encoding id of a
-// registered type: b is then likely a service message (type id and body),
-// which UnmarshalMessage decodes, given to Unmarshal.
-func (s *consumeState) messageHint(b []byte, c *codec, err error) {
+// a structure of c's type (not a built-in), when b starts with the binary
+// encoding id of a registered type: b is then likely a service message
+// (type id and body), which UnmarshalMessage decodes, given to Unmarshal.
+// An error that has the hint (from the rerun without fast paths) keeps it.
+func messageHint(o *Options, b []byte, c *codec, err error) {
 	de, ok := err.(*wire.DecodeError)
-	if !ok || c == nil || c.typ.Kind() != reflect.Struct {
+	if !ok || c == nil || c.typ.Kind() != reflect.Struct || uamodel.IsNamedBuiltin(c.typ) {
+		return
+	}
+	if _, done := de.Err.(*hinted); done {
 		return
 	}
 	var id types.NodeID
@@ -386,10 +394,19 @@ func (s *consumeState) messageHint(b []byte, c *codec, err error) {
 	if r.Err() != nil {
 		return
 	}
-	if e := s.entryByID(id); e != nil {
-		de.Err = fmt.Errorf("%w (the input starts with %v, the type id of %s: if it is a service message, decode it with UnmarshalMessage)", de.Err, id, e.Name())
+	if e := o.registry().Load().ByID(id, o.NamespaceURIs); e != nil {
+		de.Err = &hinted{err: de.Err, hint: fmt.Sprintf("the input starts with %v, the type id of %s: if it is a service message, decode it with UnmarshalMessage", id, e.Name())}
 	}
 }
+
+// hinted is an error with a hint for the caller after it.
+type hinted struct {
+	err  error
+	hint string
+}
+
+func (h *hinted) Error() string { return h.err.Error() + " (" + h.hint + ")" }
+func (h *hinted) Unwrap() error { return h.err }
 
 // appendFlatTop encodes a top-level ByteString or slice of primitives
 // with a Writer on the stack, the codec called directly (apart from
