@@ -187,9 +187,12 @@ func indexOf(s []string, x string) int {
 // bodyForTypeID returns the body of the structure that an ExtensionObject's
 // UaTypeId names: a Go structure by its DataType id (the standard ones,
 // uabin.RegisterTypeIDs), a run-time structure by its DataType or binary
-// encoding id, a Go structure by its binary encoding id (what uajson
-// writes for a type registered without a DataType id, and what older
-// uajson wrote for every registered type); nil if the registry knows none.
+// encoding id, a Go structure registered without a DataType id by its
+// binary encoding id (what uajson writes for it); nil otherwise. The
+// binary encoding id of a type that has a DataType id names no body: it
+// is not what uajson writes, and an object of it with no other members
+// (an ExtensionObject with that TypeID and no body) must read back as it
+// was written.
 // The error is a run-time definition that does not compile.
 func (o *tables) bodyForTypeID(id types.NodeID) (*body, error) {
 	s := o.snapshot()
@@ -206,7 +209,7 @@ func (o *tables) bodyForTypeID(id types.NodeID) (*body, error) {
 		}
 		return o.dynBody(t)
 	}
-	if e := s.ByID(id, o.ns); e != nil && e.Def == nil {
+	if e := s.ByID(id, o.ns); e != nil && e.Def == nil && e.IDs.DataType.IsNull() {
 		return o.goBody(e)
 	}
 	return nil, nil

@@ -5,14 +5,13 @@ package jsonenc
 // scalar.go, nodeid.go, status.go, variant.go, extensionobject.go), those
 // of slices and Go arrays are built from their element's, and all are
 // found through codecFor, once per Go type, from a cache. Structures are
-// where the engine's format-independent model plugs in: structCodec
-// will build their codec from the model's fields (OPC UA name, built-in
-// kind, presence rule), and the ExtensionObject and Variant codecs reach
-// structure values through bodyCodec (extensionobject.go). Until then
-// both return errors wrapping ErrUnsupported, and nothing else changes
-// when they arrive: a structure's field is encoded by the codec of its Go
-// type, omitted (Compact) or written as null (Verbose) when codec.null
-// says so.
+// built from the format-independent model (internal/uamodel): a
+// structPlan (struct.go, dynamic.go for run-time structures) holds the
+// model's fields (OPC UA name, built-in kind, presence rule), and the
+// ExtensionObject and Variant codecs reach structure values through the
+// registry's bodies (body.go). A structure's field is encoded by the codec
+// of its Go type, omitted (Compact) or written as null (Verbose) when
+// codec.null says so.
 
 import (
 	"math"

@@ -23,9 +23,8 @@ import (
 // {"TypeId":{...},"Encoding":1,"Body":"<base64>"} (Reversible, Table H.6)
 // and the Body alone (NonReversible).
 //
-// ExtensionObjects whose Value is a Go structure need the structure's JSON
-// plan (bodyCodec), which comes with the format-independent model; until
-// then encoding them is an error wrapping ErrUnsupported.
+// ExtensionObjects whose Value is a Go structure or a run-time structure
+// are written through the structure's JSON plan (body.go).
 
 // RawStructure is the value of an ExtensionObject decoded from a JSON
 // structure body of a type no registry knows (Part 6 §5.4.2.16): the
