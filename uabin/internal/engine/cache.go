@@ -21,10 +21,38 @@ var planCaches sync.Map
 // planCache holds the plans built for one fast-path set (or none).
 type planCache struct {
 	m sync.Map // reflect.Type → *codec or *uamodel.Error
-	// last is the codec most recently returned at the top level: a loop
-	// encoding values of one type finds it without hashing (sync.Map.Load
-	// of an interface key is a third of the cost of encoding a small value).
-	last atomic.Pointer[codec]
+	// recent holds the codecs found lately, each in the slot of the type
+	// word it was asked for by (recentSlot: its valRT, or its ptrRT at the
+	// top level), so that the types a program uses find their codec with a
+	// multiplication and a compare instead of sync.Map.Load (an interface
+	// key's hash: a third of the cost of encoding a small value). A slot
+	// holds one codec; two types whose words share a slot take turns.
+	recent [1 << recentBits]atomic.Pointer[codec]
+}
+
+// recentBits is log2 of the slots of planCache.recent: 64 slots, 512
+// bytes per cache.
+const recentBits = 6
+
+// recentSlot is the slot of type word rt in planCache.recent (Fibonacci
+// hashing: the word's bits spread over the top recentBits).
+func recentSlot(rt uintptr) uint {
+	return uint(uint64(rt) * 0x9e3779b97f4a7c15 >> (64 - recentBits))
+}
+
+// recentFor returns the codec in rt's slot of recent and whether rt is the
+// type word of its pointer type (true) or of its type (false); nil if the
+// slot holds another type's codec.
+func (pc *planCache) recentFor(rt uintptr) (c *codec, ptr bool) {
+	if c = pc.recent[recentSlot(rt)].Load(); c != nil {
+		switch rt {
+		case c.ptrRT:
+			return c, true
+		case c.valRT:
+			return c, false
+		}
+	}
+	return nil, false
 }
 
 // noFastCache is the cache for plans built without fast paths, and
@@ -56,12 +84,13 @@ func cacheFor(set *fastpath.Set) *planCache {
 // codecFor returns the codec of t for the fast-path set (nil: none).
 func codecFor(set *fastpath.Set, t reflect.Type) (*codec, *uamodel.Error) {
 	cache := cacheFor(set)
-	if c := cache.last.Load(); c != nil && c.typ == t {
+	rt := typeWord(t)
+	if c, ptr := cache.recentFor(rt); c != nil && !ptr {
 		return c, nil
 	}
 	if c, err, ok := cache.load(t); ok {
 		if c != nil {
-			cache.last.Store(c)
+			cache.recent[recentSlot(rt)].Store(c)
 		}
 		return c, err
 	}
@@ -82,25 +111,22 @@ func codecFor(set *fastpath.Set, t reflect.Type) (*codec, *uamodel.Error) {
 }
 
 // topCodec returns the codec of the value v holds (ptr false) or points to
-// (ptr true), for a top-level call. The codec last returned is found by
+// (ptr true), for a top-level call. A codec in recent is found by
 // comparing type words: no reflection, no hashing, no interface
 // comparison (the three were a fifth of a call on a small value).
 func topCodec(set *fastpath.Set, v any) (c *codec, ptr bool, err *uamodel.Error) {
 	cache := cacheFor(set)
 	rt := rtypeOf(v)
-	if c := cache.last.Load(); c != nil {
-		switch rt {
-		case c.ptrRT:
-			return c, true, nil
-		case c.valRT:
-			return c, false, nil
-		}
+	if c, ptr := cache.recentFor(rt); c != nil {
+		return c, ptr, nil
 	}
 	t := reflect.TypeOf(v)
 	if ptr = t.Kind() == reflect.Pointer; ptr {
 		t = t.Elem()
 	}
-	c, err = codecFor(set, t)
+	if c, err = codecFor(set, t); c != nil {
+		cache.recent[recentSlot(rt)].Store(c)
+	}
 	return c, ptr, err
 }
 

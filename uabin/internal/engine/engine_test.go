@@ -190,3 +190,62 @@ func TestOptionsLayout(t *testing.T) {
 	}()
 	CheckRegistry[struct{ x int }]()
 }
+
+// TestRecentCodecs: planCache.recent gives every type its own codec back,
+// types sharing a slot included, by value and by pointer, and typeWord is
+// the type word that rtype gives.
+func TestRecentCodecs(t *testing.T) {
+	vals := []any{
+		uint8(1), int8(1), uint16(1), int16(1), uint32(1), int32(1), uint64(1), int64(1),
+		float32(1), float64(1), true, "s", []byte{1}, types.GUID{}, types.NodeID{},
+		types.ExpandedNodeID{}, types.QualifiedName{}, types.LocalizedText{}, types.Variant{},
+		types.DataValue{}, types.DiagnosticInfo{}, types.ExtensionObject{}, prims{}, intTags{},
+		overrides{}, argument{}, []uint32{}, []string{}, []types.NodeID{}, []prims{},
+		types.ReadRequest{}, types.ReadResponse{}, types.ReadValueID{}, types.RequestHeader{},
+		types.ResponseHeader{}, types.BrowseRequest{}, types.BrowseResponse{}, types.WriteValue{},
+		types.WriteRequest{}, types.WriteResponse{}, types.BrowseDescription{}, types.ReferenceDescription{},
+		[][]byte{}, []types.Variant{}, []types.DataValue{}, [4]int32{},
+	}
+	slots := map[uint][]reflect.Type{}
+	for _, v := range vals {
+		typ := reflect.TypeOf(v)
+		if got, want := typeWord(typ), rtype(typ); got != want {
+			t.Fatalf("%v: typeWord %#x, rtype %#x", typ, got, want)
+		}
+		slots[recentSlot(typeWord(typ))] = append(slots[recentSlot(typeWord(typ))], typ)
+	}
+	shared := 0
+	for _, ts := range slots {
+		if len(ts) > 1 {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Fatalf("no two of %d types share a slot of %d: the test needs a pair that does", len(vals), 1<<recentBits)
+	}
+	for round := 0; round < 3; round++ {
+		for _, v := range vals {
+			typ := reflect.TypeOf(v)
+			c, err := codecFor(nil, typ)
+			if err != nil {
+				t.Fatalf("%v: %v", typ, err)
+			}
+			if c.typ != typ {
+				t.Fatalf("round %d: codecFor(%v) gave the codec of %v", round, typ, c.typ)
+			}
+			p := reflect.New(typ)
+			for _, top := range []struct {
+				v   any
+				ptr bool
+			}{{v, false}, {p.Interface(), true}} {
+				c, ptr, err := topCodec(nil, top.v)
+				if err != nil {
+					t.Fatalf("topCodec(%T): %v", top.v, err)
+				}
+				if c.typ != typ || ptr != top.ptr {
+					t.Fatalf("round %d: topCodec(%T) = codec of %v, ptr %v; want %v, ptr %v", round, top.v, c.typ, ptr, typ, top.ptr)
+				}
+			}
+		}
+	}
+}

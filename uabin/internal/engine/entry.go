@@ -72,8 +72,8 @@ var defaultLimits = wire.Limits{}.Resolved()
 // Append is the one encoding entry point. With msg, v is written as a
 // service message: its registered binary encoding id first.
 func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
-	if c := lastTop(o, v); c != nil {
-		// The common call: a pointer to the type of the last top-level
+	if c := recentTop(o, v); c != nil {
+		// The common call: a pointer to the type of a recent top-level
 		// call, default fast paths. The same call as Codec[T].Append, or
 		// MessageCodec[T].Append for a message whose type id the codec
 		// holds for the registry's current state (a failing message is
@@ -182,17 +182,17 @@ func (c *codec) keepMsgHead(snap *uamodel.Snapshot, ent *uamodel.Entry) {
 	}
 }
 
-// lastTop returns the codec that the last top-level call with the default
-// fast paths used, if v is a pointer to that codec's type and o selects
-// the default fast paths: the common call, recognised with a few compares
-// and no lookup (topCodec's first step, without its switches). Otherwise
-// it returns nil and the call takes the general path. The caller checks
-// that the pointer is not nil.
-func lastTop(o *Options, v any) *codec {
+// recentTop returns the codec of the type v points to if a recent
+// top-level call with the default fast paths found it (planCache.recent)
+// and o selects the default fast paths: the common call, recognised with
+// a few compares and no lookup (topCodec's first step, without its
+// switches). Otherwise it returns nil and the call takes the general path.
+// The caller checks that the pointer is not nil.
+func recentTop(o *Options, v any) *codec {
 	if o.DisableFastPaths || o.FastPaths != nil {
 		return nil
 	}
-	if c := defaultFastCache.last.Load(); c != nil && rtypeOf(v) == c.ptrRT {
+	if c, ptr := defaultFastCache.recentFor(rtypeOf(v)); ptr {
 		return c
 	}
 	return nil
@@ -241,7 +241,7 @@ func appendCodec(o *Options, b []byte, v any, c *codec, p pointer, msg bool, id 
 // points to or, for a service message (msg), reads the type id and decodes
 // as consumeMessage says. whole requires that all of b is used.
 func Consume(o *Options, b []byte, v any, whole, msg bool) (int, error) {
-	if c := lastTop(o, v); c != nil {
+	if c := recentTop(o, v); c != nil {
 		// The common call, as in Append: the same call as
 		// Codec[T].Unmarshal. A value that fails, or leaves bytes over
 		// when all must be used, is decoded again by consumeCodec, which

@@ -134,6 +134,10 @@ func rtypeOf(v any) uintptr { return reflect2.RTypeOf(v) }
 // rtype returns the type word of t, as rtypeOf gives it for values of t.
 func rtype(t reflect.Type) uintptr { return reflect2.Type2(t).RType() }
 
+// typeWord is rtype without reflect2's lookup, for the hot paths: the
+// data word of t, which is the type word itself.
+func typeWord(t reflect.Type) uintptr { return uintptr(reflect2.PtrOf(t)) }
+
 // Options returns the uabin.Options at o as the engine reads them: the
 // same memory, Of[R] and Options having the same fields, and Types
 // pointing to a uabin.Registry, whose first field is the uamodel.Registry

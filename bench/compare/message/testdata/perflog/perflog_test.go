@@ -159,6 +159,48 @@ func BenchmarkLog(b *testing.B) {
 	}
 }
 
+// BenchmarkServe is a server's share of one Read through the general API,
+// the message types taking turns as they do in a server: UnmarshalMessage
+// of a ReadRequest[1] into a reused value, then AppendMessage of a
+// ReadResponse[10] into a reused buffer (log entry 36).
+func BenchmarkServe(b *testing.B) {
+	for _, m := range modes {
+		opts := m.opts
+		reqWire, err := opts.MarshalMessage(readRequest(1))
+		if err != nil {
+			b.Fatal(err)
+		}
+		resp := readResponse(10)
+		want, err := opts.MarshalMessage(resp)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var req types.ReadRequest
+		if err := opts.UnmarshalMessage(reqWire, &req); err != nil {
+			b.Fatal(err)
+		}
+		if !reflect.DeepEqual(&req, readRequest(1)) {
+			b.Fatalf("%s: the decoded request differs", m.name)
+		}
+		b.Run("ReadRequest1+ReadResponse10/"+m.name, func(b *testing.B) {
+			buf := make([]byte, 0, len(want))
+			b.SetBytes(int64(len(reqWire) + len(want)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if err := opts.UnmarshalMessage(reqWire, &req); err != nil {
+					b.Fatal(err)
+				}
+				if buf, err = opts.AppendMessage(buf[:0], resp); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if !bytes.Equal(buf, want) {
+				b.Fatalf("%s: the response bytes differ", m.name)
+			}
+		})
+	}
+}
+
 // BenchmarkText runs the text forms of the types package (21ce81b): parsing
 // a Guid, and the String of a Guid, a NodeId and an ExpandedNodeId.
 func BenchmarkText(b *testing.B) {
