@@ -180,6 +180,10 @@ func defaultRegistry() *uamodel.Registry { return (*uamodel.Registry)(*defaultVa
 func setStack(c *codec) {
 	switch {
 	case c.op != opCodec:
+		if app, cons := primitiveStack(c.op); app != nil {
+			c.stackApp, c.stackCons = app, cons
+			return
+		}
 		o := c.op
 		c.stackApp = func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
 			return erased.AppendStack(b, e, d, (*byte)(p), func(w *wire.Writer, p *byte) { appendPrimitive(w, pointerTo(p), o) })
