@@ -161,7 +161,8 @@ func sampleCRows() []cRow {
 	uint32Row.apiCodec = [3]samples{{1.1, 1.1, 1.1}, {1.1}, {1.1}}
 	stringRow := cRow{c: caseByID("W1String"), cns: map[string]float64{cEnc: 10, cDecClr: 20, cDec: 10},
 		ns: [numPaths][3]float64{{10, 20, 80}, {11, 22, 88}}, allocs: [numPaths][3]int64{{0, 0, 1}, {0, 0, 1}},
-		floor: 30, floorAllocs: 1, floorBytes: 27, floorExcess: samples{2, 2.1, 1.9}}
+		floor: 30, floorAllocs: 1, floorBytes: 27, floorExcess: samples{2, 2.1, 1.9},
+		floorC: samples{1.5, 1.5, 1.5}, reachC: samples{2.4, 2.5, 2.6}}
 	stringRow.ratio[pathCodec] = [numCols]samples{{1, 0.8, 1.2}, {4}, {2}}
 	stringRow.ratio[pathAPI] = [numCols]samples{{1.1}, {4.4}, {2.2}}
 	w8Row := cRow{c: caseByID("W8ChunkingPlain"), cns: map[string]float64{cFrame: 2000, cFrameAPI: 1900, cReassemble: 1000},
@@ -242,7 +243,8 @@ func TestRenderCTable(t *testing.T) {
 		"| W1 String | 1.00x (0.80-1.20) ⚠ | 1.10x | 4.00x | 4.40x | 2.00x | 2.20x |",
 		"| geometric mean, 2 rows W1-W7 | **2.00x** | **2.20x** | **2.45x** | **2.69x** | **2.45x** | **2.69x** |",
 		"| W1 UInt32 | 1.10x (1.10-1.10) | 1.10x | 1.10x |",
-		"| W1 String | 20.0 | 80.0 | 30.0 | 1, 27.0 | 2.00x (1.90-2.10) ⚠ | no |",
+		"| W1 String | 20.0 | 80.0 | 30.0 | 1, 27.0 | 2.00x (1.90-2.10) ⚠ | no | 1.50x (1.50-1.50) | 2.50x (2.40-2.60) |",
+		"Geometric mean of (reused + floor) / C dec+clr over these 1 rows: 2.50x",
 		"| W8 Chunking.plain | 0.50x | 1.50x | 1,000 | 2,000 | 1,500 | 1,000 |",
 		"| W1 String | 10.0 (0) / 11.0 (0) | 10.0 | 80.0 (1) / 88.0 (1) | 20.0 | 20.0 (0) / 22.0 (0) | 10.0 |",
 		"† fixed-size scalar",
