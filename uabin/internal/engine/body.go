@@ -205,7 +205,7 @@ func (s *consumeState) consumeMessage(v any, t reflect.Type) *codec {
 		return nil
 	}
 	if want != typeAny {
-		c.keepMsgHead(s.reg().Load(), ent)
+		c.keepMsgHead(s.set, s.reg().Load(), ent)
 	}
 	switch {
 	case want == typeAny:

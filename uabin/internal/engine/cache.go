@@ -40,6 +40,15 @@ func recentSlot(rt uintptr) uint {
 	return uint(uint64(rt) * 0x9e3779b97f4a7c15 >> (64 - recentBits))
 }
 
+// remember puts c in the slot of type word rt (c's valRT or ptrRT), unless
+// it is there already (a store per call would make concurrent callers
+// fight over the cache line).
+func (pc *planCache) remember(rt uintptr, c *codec) {
+	if slot := &pc.recent[recentSlot(rt)]; slot.Load() != c {
+		slot.Store(c)
+	}
+}
+
 // recentFor returns the codec in rt's slot of recent and whether rt is the
 // type word of its pointer type (true) or of its type (false); nil if the
 // slot holds another type's codec.
@@ -90,7 +99,7 @@ func codecFor(set *fastpath.Set, t reflect.Type) (*codec, *uamodel.Error) {
 	}
 	if c, err, ok := cache.load(t); ok {
 		if c != nil {
-			cache.recent[recentSlot(rt)].Store(c)
+			cache.remember(rt, c)
 		}
 		return c, err
 	}
@@ -125,7 +134,7 @@ func topCodec(set *fastpath.Set, v any) (c *codec, ptr bool, err *uamodel.Error)
 		t = t.Elem()
 	}
 	if c, err = codecFor(set, t); c != nil {
-		cache.recent[recentSlot(rt)].Store(c)
+		cache.remember(rt, c)
 	}
 	return c, ptr, err
 }

@@ -249,3 +249,52 @@ func TestRecentCodecs(t *testing.T) {
 		}
 	}
 }
+
+// TestMessagesFoundByRecentTop: after one AppendMessage or UnmarshalMessage
+// into a *T (entry 34's common call), the next call with a *T finds T's
+// codec through recentTop, so it skips the registry; a message made with
+// plans only does not put its codec where the default fast paths look.
+func TestMessagesFoundByRecentTop(t *testing.T) {
+	reg := testRegistry(t)
+	msg := func() *argument { return &argument{Name: "m", DataType: types.NewNumericNodeID(0, 11), ValueRank: -1} }
+	for _, dir := range []string{"append", "consume"} {
+		o := Options{Types: reg}
+		wireMsg, err := Append(&o, nil, msg(), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Another type's top-level calls fill every slot they can; then
+		// one message call must bring argument's codec back.
+		for _, v := range []any{new(prims), new(intTags), new(overrides), new(types.ReadValueID), new(uint32)} {
+			if _, err := Append(&o, nil, v, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+		defaultFastCache.recent[recentSlot(rtype(reflect.TypeFor[*argument]()))].Store(nil)
+		if recentTop(&o, msg()) != nil {
+			t.Fatalf("%s: the slot was not cleared", dir)
+		}
+		plans := Options{Types: reg, DisableFastPaths: true}
+		if _, err := Append(&plans, nil, msg(), true); err != nil {
+			t.Fatal(err)
+		}
+		if recentTop(&o, msg()) != nil {
+			t.Fatalf("%s: a message with plans only put its codec where the fast paths look", dir)
+		}
+		switch dir {
+		case "append":
+			got, err := Append(&o, nil, msg(), true)
+			if err != nil || !bytes.Equal(got, wireMsg) {
+				t.Fatalf("AppendMessage: % x, %v; want % x", got, err, wireMsg)
+			}
+		case "consume":
+			var got argument
+			if _, err := Consume(&o, wireMsg, &got, true, true); err != nil || !reflect.DeepEqual(&got, msg()) {
+				t.Fatalf("UnmarshalMessage: %+v, %v", got, err)
+			}
+		}
+		if c := recentTop(&o, msg()); c == nil || c.typ != reflect.TypeFor[argument]() {
+			t.Fatalf("%s: after a message call recentTop does not find the codec of argument", dir)
+		}
+	}
+}

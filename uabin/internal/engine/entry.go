@@ -115,7 +115,7 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 		}
 		if c, perr = codecFor(o.set(), ent.Go); perr == nil {
 			p = valuePointer(v, c.g)
-			c.keepMsgHead(snap, ent)
+			c.keepMsgHead(o.set(), snap, ent)
 		}
 	} else {
 		var ptr bool
@@ -161,13 +161,16 @@ type msgHead struct {
 
 // keepMsgHead records the encoded type id of ent, the registry entry of
 // c's type in snap, for the calls that follow (Append, Consume), unless it
-// holds it already. Only for Go types whose id does not depend on the
-// namespace table (no URI), not for run-time structures (one Go type, many
-// ids).
-func (c *codec) keepMsgHead(snap *uamodel.Snapshot, ent *uamodel.Entry) {
+// holds it already, and puts c in the recent table of set (the fast-path
+// set c was built for) under its pointer type, where recentTop finds it
+// (codecFor put it under its value type). Only for Go types whose id does
+// not depend on the namespace table (no URI), not for run-time structures
+// (one Go type, many ids).
+func (c *codec) keepMsgHead(set *fastpath.Set, snap *uamodel.Snapshot, ent *uamodel.Entry) {
 	if ent.URI != "" || ent.Def != nil || ent.Go != c.typ {
 		return
 	}
+	cacheFor(set).remember(c.ptrRT, c)
 	if m := c.msg.Load(); m != nil && m.snap == snap {
 		return
 	}
