@@ -35,23 +35,18 @@ func appendNodeIDFlags(w *wire.Writer, n *types.NodeID, flags byte) {
 			w.Buf = append(w.Buf, formTwoByte|flags, byte(id))
 		case ns <= 0xff && id <= 0xffff:
 			w.Buf = append(w.Buf, formFourByte|flags, byte(ns), byte(id), byte(id>>8))
-		default:
-			w.Uint8(formNumeric | flags)
-			w.Uint16(ns)
-			w.Uint32(id)
+		default: // the encoding byte, UInt16 namespace and UInt32 id in one append
+			w.Buf = append(w.Buf, formNumeric|flags, byte(ns), byte(ns>>8), byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
 		}
 	case types.IDTypeString:
-		w.Uint8(formString | flags)
-		w.Uint16(ns)
+		w.Buf = append(w.Buf, formString|flags, byte(ns), byte(ns>>8))
 		w.Str(n.StringID())
 	case types.IDTypeGUID:
-		w.Uint8(formGUID | flags)
-		w.Uint16(ns)
+		w.Buf = append(w.Buf, formGUID|flags, byte(ns), byte(ns>>8))
 		g := n.GUIDID()
 		appendGUID(w, &g)
 	case types.IDTypeOpaque:
-		w.Uint8(formOpaque | flags)
-		w.Uint16(ns)
+		w.Buf = append(w.Buf, formOpaque|flags, byte(ns), byte(ns>>8))
 		if id := n.OpaqueIDString(); id != "" {
 			w.StrEmpty(id) // a ByteString: Int32 length and the bytes
 		} else {
