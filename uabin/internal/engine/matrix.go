@@ -73,7 +73,7 @@ func consumeMatrix(s *consumeState, p pointer, c *codec) {
 	for i := range dims {
 		dims[i] = r.Int32()
 	}
-	if r.Err() != nil {
+	if !r.OK() {
 		return
 	}
 	values := c.elem // the codec of the slice type of Values
