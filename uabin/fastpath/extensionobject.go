@@ -95,7 +95,7 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 	enc := types.ExtensionObjectEncoding(r.Uint8())
 	old := e.Value // a body of its type is decoded into it
 	e.Encoding, e.Value, e.Body = enc, nil, nil
-	if !r.OK() {
+	if r.Err() != nil {
 		return
 	}
 	switch enc {
@@ -109,7 +109,7 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 	at := r.Offset() // errors of the length are reported at its first byte
 	n := int(r.Int32())
 	switch {
-	case !r.OK():
+	case r.Err() != nil:
 		return
 	case n < 0:
 		r.FailAt(at, wire.ErrInvalid, "ExtensionObject body length %d", n)
@@ -128,7 +128,7 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 	}
 	if enc == types.ExtensionObjectBinary && b != nil {
 		saved := r.Limit(n)
-		if !r.OK() {
+		if r.Err() != nil {
 			return
 		}
 		v, known := b.ConsumeBody(e.TypeID, old)

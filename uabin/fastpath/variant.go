@@ -465,7 +465,7 @@ func consumeVariant(r *wire.Reader, v *types.Variant) { consumeVariantMask(r, v)
 func consumeVariantMask(r *wire.Reader, v *types.Variant) byte {
 	at := r.Offset() // the mask: errors of the mask and the depth are reported here
 	mask := r.Uint8()
-	if !r.OK() {
+	if r.Err() != nil {
 		return mask
 	}
 	if mask == 0 {
@@ -594,7 +594,7 @@ func consumeVariantArray(r *wire.Reader, v *types.Variant, t types.BuiltinType, 
 	at := r.Offset()
 	n := r.ArrayLen(minWireSize[t])
 	switch {
-	case !r.OK():
+	case r.Err() != nil:
 		return
 	case n < 0 && hasDims:
 		r.FailAt(at, wire.ErrInvalid, "a null Variant array cannot have dimensions")
@@ -606,7 +606,7 @@ func consumeVariantArray(r *wire.Reader, v *types.Variant, t types.BuiltinType, 
 		for i := range s {
 			s[i] = r.Uint8() != 0
 		}
-		if !r.OK() {
+		if r.Err() != nil {
 			elemFailed(r, at+4, 1)
 			return
 		}
@@ -753,7 +753,7 @@ func consumeNumbers[E numeric](r *wire.Reader, v *types.Variant, t types.Builtin
 			s[i] = getNumber[E](r)
 		}
 	}
-	if !r.OK() {
+	if r.Err() != nil {
 		elemFailed(r, at, minWireSize[t])
 		return
 	}
@@ -791,7 +791,7 @@ func finishArray[E any](r *wire.Reader, v *types.Variant, t types.BuiltinType, s
 		}
 		dims = consumeDims(r, n, old)
 	}
-	if !r.OK() {
+	if r.Err() != nil {
 		return
 	}
 	if same {
@@ -807,7 +807,7 @@ func finishArray[E any](r *wire.Reader, v *types.Variant, t types.BuiltinType, s
 func consumeDims(r *wire.Reader, n int, old []int32) []int32 {
 	at := r.Offset() // errors of the dimensions are reported at their length
 	m := r.ArrayLen(4)
-	if !r.OK() {
+	if r.Err() != nil {
 		return nil
 	}
 	if m < 2 {

@@ -116,7 +116,7 @@ func appendArray(s *appendState, p pointer, c *codec) {
 func consumeArray(s *consumeState, p pointer, c *codec) {
 	if !c.seq.raw {
 		n := s.r.ArrayLen(max(c.elem.minWire, 1))
-		if !s.r.OK() {
+		if s.r.Err() != nil {
 			return
 		}
 		if n != c.seq.n {
@@ -206,7 +206,7 @@ func consumeElems(s *consumeState, base pointer, n int, ec *codec, block bool) {
 		} else if !x.Consume(&s.r, q.raw()) {
 			ec.plan.consume(s, q, ec.plan)
 		}
-		if !s.r.OK() { // as in consumeStruct
+		if s.r.Err() != nil {
 			addPath(s.r.Err(), wire.IndexPath(i))
 			return
 		}
@@ -227,7 +227,7 @@ func consumePrimElems(r *wire.Reader, base pointer, n int, ec *codec, block bool
 	if o == opString {
 		for i := 0; i < n; i++ {
 			*as[string](base.at(uintptr(i) * size)) = r.Str()
-			if !r.OK() {
+			if r.Err() != nil {
 				addPath(r.Err(), wire.IndexPath(i))
 				return
 			}

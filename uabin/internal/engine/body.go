@@ -136,7 +136,7 @@ func (c *codec) newValue(s *consumeState) any {
 	}
 	q := c.g.alloc()
 	c.consume(s, q, c)
-	if !s.r.OK() {
+	if s.r.Err() != nil {
 		return nil
 	}
 	return c.g.boxPtr(q)
@@ -170,7 +170,7 @@ var typeAny = reflect.TypeFor[any]()
 // Reader.
 func (s *consumeState) consumeMessage(v any, t reflect.Type) *codec {
 	nodeIDCodec.Consume(&s.r, pointerTo(&s.typeID).raw())
-	if !s.r.OK() {
+	if s.r.Err() != nil {
 		return nil
 	}
 	id := s.typeID

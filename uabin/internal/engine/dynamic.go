@@ -177,7 +177,7 @@ func consumeDyn(s *consumeState, t *uamodel.DynType) *uamodel.Dynamic {
 	c := blockCodec(t, s.set)
 	x := newDyn(t)
 	c.consume(s, pointer{x.P}, c)
-	if !s.r.OK() {
+	if s.r.Err() != nil {
 		return nil
 	}
 	return x

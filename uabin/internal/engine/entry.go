@@ -394,7 +394,7 @@ func messageHint(o *Options, b []byte, c *codec, err error) {
 	var id types.NodeID
 	r := wire.NewReader(b, wire.Limits{})
 	nodeIDCodec.Consume(r, pointerTo(&id).raw())
-	if !r.OK() {
+	if r.Err() != nil {
 		return
 	}
 	if e := o.registry().Load().ByID(id, o.NamespaceURIs); e != nil {

@@ -73,7 +73,7 @@ func consumeMatrix(s *consumeState, p pointer, c *codec) {
 	for i := range dims {
 		dims[i] = r.Int32()
 	}
-	if !r.OK() {
+	if r.Err() != nil {
 		return
 	}
 	values := c.elem // the codec of the slice type of Values

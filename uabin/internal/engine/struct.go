@@ -173,7 +173,7 @@ func consumeStruct(s *consumeState, p pointer, c *codec) {
 		} else {
 			fc.consume(s, p.at(f.off), fc)
 		}
-		if !s.r.OK() { // OK, not Err: Err builds a short read's error, a test per field (entry 40)
+		if s.r.Err() != nil { // as in appendStruct
 			addPath(s.r.Err(), f.name)
 			return // the error is sticky: the depth no longer matters
 		}
@@ -338,7 +338,7 @@ func consumeMasked(s *consumeState, p pointer, c *codec) {
 			} else {
 				m = uint32(s.r.Uint8())
 			}
-			if !s.r.OK() {
+			if s.r.Err() != nil {
 				s.failed(f.maskName())
 				return
 			}
