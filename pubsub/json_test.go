@@ -31,6 +31,8 @@ type jsonCase struct {
 	// lossy says why the decoded message does not give the same text
 	// again ("" when it does).
 	lossy string
+	// typed: RawData fields decode into values (the writer's MetaData).
+	typed bool
 }
 
 var (
@@ -148,7 +150,15 @@ func jsonCases() []jsonCase {
 	add("encoding/variant", dv(EncodingVariant, JSONCompact))
 	add("encoding/datavalue", dv(EncodingDataValue, JSONCompact))
 	add("encoding/rawdata", dv(EncodingRawData, JSONCompact)).writers = []JSONWriter{{ID: 7, Content: JSONCompact, RawData: true}}
-	c := add("form/verbose", dv(EncodingDataValue, JSONFieldEncoding2))
+	c := add("encoding/rawdata-metadata", dv(EncodingRawData, JSONCompact))
+	c.writers = []JSONWriter{{Content: JSONCompact, RawData: true, MetaData: &types.DataSetMetaDataType{Fields: []types.FieldMetaData{
+		{Name: "Temperature", BuiltInType: uint8(types.TypeDouble), ValueRank: -1},
+		{Name: "Running", BuiltInType: uint8(types.TypeBoolean), ValueRank: -1},
+		{Name: "Node", BuiltInType: uint8(types.TypeNodeID), ValueRank: -1},
+		{Name: "Levels", BuiltInType: uint8(types.TypeInt32), ValueRank: 1},
+	}}}}
+	c.typed = true
+	c = add("form/verbose", dv(EncodingDataValue, JSONFieldEncoding2))
 	c.writers = []JSONWriter{{Content: JSONFieldEncoding2}}
 	c = add("form/reversible", dv(EncodingDataValue, JSONFieldEncoding1))
 	c.writers = []JSONWriter{{Content: JSONFieldEncoding1}}
@@ -256,13 +266,13 @@ func TestJSONGolden(t *testing.T) {
 		for i := range c.m.Messages {
 			want, got := &c.m.Messages[i], &m.Messages[i]
 			wantFields := want.Fields
-			if want.Encoding == EncodingVariant { // the Variant encoding carries Value.Value only
+			if want.Encoding == EncodingVariant || c.typed { // the Variant and RawData encodings carry Value.Value only
 				wantFields = nil
 				for _, f := range want.Fields {
 					wantFields = append(wantFields, JSONField{Name: f.Name, Value: types.DataValue{Value: f.Value.Value}})
 				}
 			}
-			if diff := cmp.Diff(wantFields, got.Fields, cmpopts.EquateEmpty(), cmp.AllowUnexported(types.Variant{})); diff != "" && want.Encoding != EncodingRawData {
+			if diff := cmp.Diff(wantFields, got.Fields, cmpopts.EquateEmpty(), cmp.AllowUnexported(types.Variant{})); diff != "" && (want.Encoding != EncodingRawData || c.typed) {
 				t.Errorf("%s: Messages[%d].Fields (-want +got):\n%s", c.name, i, diff)
 			}
 		}
