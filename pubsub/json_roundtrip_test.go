@@ -29,7 +29,7 @@ func randomJSONMessage(r *rand.Rand) (*JSONNetworkMessage, []JSONWriter) {
 	}
 	var writers []JSONWriter
 	for i := 0; i < n; i++ {
-		d := JSONDataSetMessage{Content: JSONDataSetContent(r.IntN(1<<11)) &^ JSONFieldEncoding1 | JSONCompact, WriterID: uint16(i + 1)}
+		d := JSONDataSetMessage{Content: JSONDataSetContent(r.IntN(1<<11))&^JSONFieldEncoding1 | JSONCompact, WriterID: uint16(i + 1)}
 		d.Content |= JSONWriterID // the Decoder finds the writer by its id
 		if m.Content&JSONNetworkHeader != 0 {
 			d.Content &^= JSONPublisherID
