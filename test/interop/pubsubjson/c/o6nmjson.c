@@ -8,6 +8,7 @@
  *                          "INDEX<TAB>OK <values>" or "INDEX<TAB>ERR <status>"
  *   o6nmjson bench SECONDS prints ns/op of encode and decode of the two
  *                          benchmark workloads (10x10, KeyFrame100)
+ *   o6nmjson benchtext     prints "NAME<TAB>JSON" of the two workloads
  *
  * The grid (INDEX = ((pub*2 + enc)*32 + mask)*2 + multi):
  *   pub   0 none, 1 Byte 7, 2 UInt16 2234, 3 UInt32 4000000000,
@@ -299,8 +300,22 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static const struct { const char *name; int msgs, n; } cases[] = {{"10x10", 10, 10}, {"KeyFrame100", 1, 100}};
+
+static int benchText(void) {
+    for(int c = 0; c < 2; c++) {
+        UA_NetworkMessage nm;
+        buildBench(&nm, cases[c].msgs, cases[c].n);
+        UA_ByteString out = UA_BYTESTRING_NULL;
+        if(UA_NetworkMessage_encodeJson(&nm, &out, &eo, NULL) != UA_STATUSCODE_GOOD)
+            return 1;
+        printf("%s\t%.*s\n", cases[c].name, (int)out.length, (const char *)out.data);
+        UA_ByteString_clear(&out);
+    }
+    return 0;
+}
+
 static int bench(double seconds) {
-    const struct { const char *name; int msgs, n; } cases[] = {{"10x10", 10, 10}, {"KeyFrame100", 1, 100}};
     for(int c = 0; c < 2; c++) {
         UA_NetworkMessage nm;
         buildBench(&nm, cases[c].msgs, cases[c].n);
@@ -348,8 +363,10 @@ int main(int argc, char **argv) {
         return encodeGrid();
     if(argc >= 2 && strcmp(argv[1], "decode") == 0)
         return decodeLines();
+    if(argc >= 2 && strcmp(argv[1], "benchtext") == 0)
+        return benchText();
     if(argc >= 3 && strcmp(argv[1], "bench") == 0)
         return bench(atof(argv[2]));
-    fprintf(stderr, "usage: o6nmjson encode | decode | bench SECONDS\n");
+    fprintf(stderr, "usage: o6nmjson encode | decode | bench SECONDS | benchtext\n");
     return 2;
 }
