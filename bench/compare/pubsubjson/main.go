@@ -6,7 +6,9 @@
 // SequenceNumber, Timestamp and MessageType, Variant fields of four types).
 // It checks first that both sides write the same text, then alternates rounds
 // of the C program and of the Go benchmarks (into reused values) and prints a
-// markdown table of the medians with the CPU and the load.
+// markdown table of the medians of CPU time per operation with the CPU and
+// the load; -write puts the table between the pubsubjson markers of FILE
+// (docs/benchmarks.md).
 //
 //	go run ./pubsubjson [-rounds 5] [-benchtime 300ms] [-write FILE]
 //
@@ -25,6 +27,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/uabin/uabin/pubsub"
@@ -165,23 +168,34 @@ func runGo(benchtime time.Duration) map[string]goResult {
 	return out
 }
 
-// measure runs f for about d and returns its time and allocations per call.
+// measure runs f for about d of CPU time and returns its CPU time and
+// allocations per call. CPU time (of the process, as the C program
+// measures it) because the machine may be shared.
 func measure(d time.Duration, f func()) goResult {
 	f() // warm: the reused values get their capacity
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	mallocs := ms.Mallocs
 	n := 0
-	start := time.Now()
-	for n == 0 || time.Since(start) < d {
+	start := cpuTime()
+	for n == 0 || cpuTime()-start < d {
 		for i := 0; i < 100; i++ {
 			f()
 		}
 		n += 100
 	}
-	el := time.Since(start)
+	el := cpuTime() - start
 	runtime.ReadMemStats(&ms)
 	return goResult{ns: float64(el.Nanoseconds()) / float64(n), allocs: int64(ms.Mallocs-mallocs) / int64(n)}
+}
+
+// cpuTime returns the user and system CPU time of the process.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func median(v []float64) float64 {
@@ -255,7 +269,28 @@ func run(rounds int, benchtime time.Duration, write string) error {
 	}
 	fmt.Print(b.String())
 	if write != "" {
-		return os.WriteFile(write, []byte(b.String()), 0o644)
+		return writeSection(write, b.String())
 	}
 	return nil
+}
+
+// Markers of the table in the file -write names.
+const (
+	beginMark = "<!-- pubsubjson: begin (go run ./pubsubjson -write) -->\n"
+	endMark   = "<!-- pubsubjson: end -->\n"
+)
+
+// writeSection replaces the text between the markers in file by table.
+func writeSection(file, table string) error {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	s := string(b)
+	i, j := strings.Index(s, beginMark), strings.Index(s, endMark)
+	if i < 0 || j < i {
+		return fmt.Errorf("%s has no %q ... %q section", file, strings.TrimSpace(beginMark), strings.TrimSpace(endMark))
+	}
+	s = s[:i+len(beginMark)] + table + s[j:]
+	return os.WriteFile(file, []byte(s), 0o644)
 }
