@@ -15,8 +15,12 @@ type JSONEncoder struct {
 	w   jsonenc.Writer
 	// check reads Raw field text, to write only one JSON value.
 	check jsonenc.Reader
-	// names finds a field name given twice in a large Payload.
-	names map[string]struct{}
+	// names finds a field name given twice in a large Payload; checked
+	// are the names of the last Payload found without one (a publisher
+	// sends the same names again and again: n comparisons instead of a
+	// search).
+	names   map[string]struct{}
+	checked []string
 }
 
 // NewJSONEncoder returns an Encoder with the options of c (c.Values; c.Network
@@ -269,6 +273,21 @@ func (e *JSONEncoder) raw(text []byte) error {
 // uniqueNames fails if two fields have the same name: a JSON object has
 // each member name once (Part 6 §5.4.2.16).
 func (e *JSONEncoder) uniqueNames(fields []JSONField) error {
+	if len(fields) < 2 {
+		return nil
+	}
+	if len(fields) == len(e.checked) {
+		same := true
+		for i := range fields {
+			if fields[i].Name != e.checked[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return nil
+		}
+	}
 	if len(fields) <= 16 {
 		for i := 1; i < len(fields); i++ {
 			for j := 0; j < i; j++ {
@@ -277,17 +296,21 @@ func (e *JSONEncoder) uniqueNames(fields []JSONField) error {
 				}
 			}
 		}
-		return nil
-	}
-	if e.names == nil {
-		e.names = make(map[string]struct{}, len(fields))
-	}
-	clear(e.names)
-	for i := range fields {
-		if _, dup := e.names[fields[i].Name]; dup {
-			return dupName(i, fields[i].Name)
+	} else {
+		if e.names == nil {
+			e.names = make(map[string]struct{}, len(fields))
 		}
-		e.names[fields[i].Name] = struct{}{}
+		clear(e.names)
+		for i := range fields {
+			if _, dup := e.names[fields[i].Name]; dup {
+				return dupName(i, fields[i].Name)
+			}
+			e.names[fields[i].Name] = struct{}{}
+		}
+	}
+	e.checked = e.checked[:0]
+	for i := range fields {
+		e.checked = append(e.checked, fields[i].Name)
 	}
 	return nil
 }
