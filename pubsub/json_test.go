@@ -14,6 +14,7 @@ import (
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
+	"github.com/uabin/uabin/uajson"
 )
 
 var updateJSON = flag.Bool("update-json", false, "rewrite testdata/json-golden.txt from the encoder")
@@ -403,5 +404,28 @@ func TestJSONGoldenFilesListed(t *testing.T) {
 		if !known[n] {
 			t.Errorf("%s in %s has no case", n, filepath.Base(jsonGoldenFile))
 		}
+	}
+}
+
+// TestJSONPayloadBeforeWriterID: a DataSetMessage whose Payload comes
+// before its DataSetWriterId is read with the JSONWriter of that id (here a
+// RawData writer with metadata), not the one at its position.
+func TestJSONPayloadBeforeWriterID(t *testing.T) {
+	text := `[{"Payload":{"n":5,"s":"x"},"DataSetWriterId":9},{"DataSetWriterId":3,"Payload":{"n":{"UaType":6,"Value":5}}}]`
+	dec, _ := NewJSONDecoder(JSONConfig{Network: JSONDataSetHeader, Writers: []JSONWriter{
+		{ID: 3, Content: JSONCompact},
+		{ID: 9, Content: JSONFieldEncoding2, RawData: true, MetaData: &types.DataSetMetaDataType{Fields: []types.FieldMetaData{{Name: "n", BuiltInType: uint8(types.TypeInt32), ValueRank: -1}}}},
+	}})
+	var m JSONNetworkMessage
+	if err := dec.Decode([]byte(text), &m); err != nil {
+		t.Fatal(err)
+	}
+	d0, d1 := &m.Messages[0], &m.Messages[1]
+	if d0.WriterID != 9 || d0.Encoding != EncodingRawData || d0.Content.Form() != uajson.Verbose ||
+		!d0.Fields[0].Value.Value.Equal(types.VariantFromInt32(5)) || string(d0.Fields[1].Raw) != `"x"` {
+		t.Fatalf("first message: %+v", d0)
+	}
+	if d1.WriterID != 3 || d1.Encoding != EncodingVariant || !d1.Fields[0].Value.Value.Equal(types.VariantFromInt32(5)) {
+		t.Fatalf("second message: %+v", d1)
 	}
 }
