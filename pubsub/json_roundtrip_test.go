@@ -222,11 +222,19 @@ func FuzzJSONDecode(f *testing.F) {
 	for i := 0; i < 20; i++ {
 		m, _ := randomJSONMessage(r)
 		if b, err := enc.Append(nil, m); err == nil {
-			f.Add(b, uint8(layout(m.Content)))
+			f.Add(b, uint8(layout(m.Content))|uint8(i%2)<<3)
 		}
 	}
+	f.Add([]byte(`[{"DataSetWriterId":1,"Payload":{"a":5,"b":["x","y"],"c":"2024-01-17T21:20:00Z","d":{"k":[1]}}}]`), uint8(JSONDataSetHeader|8))
 	f.Fuzz(func(t *testing.T, b []byte, lay uint8) {
 		cfg := JSONConfig{Network: JSONNetworkContent(lay) & 7}
+		if lay&8 != 0 { // writers with RawData fields typed by metadata, and the Verbose form
+			md := &types.DataSetMetaDataType{Fields: []types.FieldMetaData{
+				{Name: "a", BuiltInType: uint8(types.TypeInt32), ValueRank: -1},
+				{Name: "b", BuiltInType: uint8(types.TypeString), ValueRank: 1},
+				{Name: "c", BuiltInType: uint8(types.TypeDateTime), ValueRank: -1}}}
+			cfg.Writers = []JSONWriter{{ID: 1, Content: JSONFieldEncoding2, RawData: true, MetaData: md}, {ID: 2, Content: JSONFieldEncoding1}}
+		}
 		dec, _ := NewJSONDecoder(cfg)
 		var m JSONNetworkMessage
 		if err := dec.Decode(b, &m); err != nil {
