@@ -202,7 +202,10 @@ func (d *JSONDecoder) messages(m *JSONNetworkMessage) error {
 			m.Messages = make([]JSONDataSetMessage, 1)
 		}
 		m.Messages = m.Messages[:1]
-		return wire.WithPath(d.dataSetMessage(&m.Messages[0], 0), wire.IndexPath(0))
+		if err := d.dataSetMessage(&m.Messages[0], 0); err != nil {
+			return wire.WithPath(err, "[0]")
+		}
+		return nil
 	}
 	start := r.Pos()
 	if err := r.Array("Messages"); err != nil {
