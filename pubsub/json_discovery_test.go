@@ -88,7 +88,7 @@ func TestJSONDiscoveryChecks(t *testing.T) {
 	}
 	for in, want := range map[string]string{
 		`{"MessageId":"x","Z":[1,{"a":2}],"MessageType":"ua-status"}`: "ua-status",
-		`{"MessageType":"ua-data","Messages":[]}`:                      "ua-data",
+		`{"MessageType":"ua-data","Messages":[]}`:                     "ua-data",
 	} {
 		if got, err := d.MessageType([]byte(in)); err != nil || got != want {
 			t.Errorf("MessageType(%s) = %q, %v", in, got, err)
