@@ -9,9 +9,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
@@ -86,14 +90,15 @@ func Example_readme() {
 
 // Example_readmeLimits is the README's block on decoder limits.
 func Example_readmeLimits() {
-	b, _ := uabin.Marshal(&types.ReadRequest{})
-	var v types.ReadRequest
+	var b []byte // a ReadResponse from an untrusted peer
+	var v types.ReadResponse
+	b, _ = uabin.Marshal(&types.ReadResponse{Results: make([]types.DataValue, 70000)})
 
 	opts := uabin.Options{Limits: uabin.Limits{MaxArrayLength: 1 << 20}}
 	err := opts.Unmarshal(b, &v)
 
-	fmt.Println(err)
-	// Output: <nil>
+	fmt.Println(len(v.Results), err)
+	// Output: 70000 <nil>
 }
 
 func readFile(t *testing.T, path string) string {
@@ -116,7 +121,9 @@ func blocks(md, lang string) [][]string {
 		l := sc.Text()
 		switch {
 		case strings.HasPrefix(l, "```") && !in:
-			in, curLang, cur = true, strings.TrimPrefix(l, "```"), nil
+			// the language is the info string's first word ("go continued")
+			curLang, _, _ = strings.Cut(strings.TrimPrefix(l, "```"), " ")
+			in, cur = true, nil
 		case strings.HasPrefix(l, "```"):
 			in = false
 			if curLang == lang {
@@ -300,4 +307,64 @@ func section(md, heading string) string {
 		s = s[:len(heading)+j+1]
 	}
 	return s
+}
+
+// TestReadmeGoGet checks the README's go get line against go.mod.
+func TestReadmeGoGet(t *testing.T) {
+	mod := readFile(t, "../../go.mod")
+	path, _, _ := strings.Cut(strings.TrimPrefix(mod, "module "), "\n")
+	want := "go get " + path
+	for _, blk := range blocks(readFile(t, "../../README.md"), "sh") {
+		for _, l := range blk {
+			if l == want {
+				return
+			}
+		}
+	}
+	t.Errorf("the README has no %q line", want)
+}
+
+// TestExamplesListed checks that every example program (a directory of
+// examples/ with a main.go) is in the README's table of examples and in
+// the examples line of docs/README.md, and that both name no other.
+func TestExamplesListed(t *testing.T) {
+	mains, err := filepath.Glob("../../examples/*/main.go")
+	require.NoError(t, err)
+	var want []string
+	for _, m := range mains {
+		want = append(want, filepath.Base(filepath.Dir(m)))
+	}
+	sort.Strings(want)
+
+	var table []string
+	for _, m := range regexp.MustCompile(`(?m)^\| \[(\w+)\]\(examples/(\w+)\) \|`).FindAllStringSubmatch(section(readFile(t, "../../README.md"), "## Examples"), -1) {
+		assert.Equal(t, m[1], m[2], "README's examples table links %s to examples/%s", m[1], m[2])
+		table = append(table, m[1])
+	}
+	sort.Strings(table)
+	assert.Equal(t, want, table, "the examples in README's table")
+
+	line := regexp.MustCompile(`(?m)^\| \[examples/\]\(\.\./examples\) \| runnable programs: ([^|]*) \|$`).FindStringSubmatch(readFile(t, "../../docs/README.md"))
+	require.NotNil(t, line, "docs/README.md has no examples/ row")
+	listed := strings.Split(strings.TrimSpace(line[1]), ", ")
+	sort.Strings(listed)
+	assert.Equal(t, want, listed, "the examples in docs/README.md")
+}
+
+// TestReadmeFeaturesOnce checks that no two bullets of the README's
+// Features start alike (the JSON encoding was listed twice).
+func TestReadmeFeaturesOnce(t *testing.T) {
+	seen := map[string]bool{}
+	n := 0
+	for _, l := range strings.Split(section(readFile(t, "../../README.md"), "## Features"), "\n") {
+		if !strings.HasPrefix(l, "- ") {
+			continue
+		}
+		n++
+		head, _, _ := strings.Cut(l, ",")
+		head, _, _ = strings.Cut(head, ":")
+		assert.False(t, seen[head], "README's Features has two bullets starting %q", head)
+		seen[head] = true
+	}
+	assert.Greater(t, n, 5, "README's Features bullets")
 }
