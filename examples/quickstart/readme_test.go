@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"log"
@@ -17,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/uabin/uabin/internal/doccheck"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uabin/wire"
@@ -104,33 +104,17 @@ func Example_readmeLimits() {
 func readFile(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return string(b)
 }
 
-// blocks returns the fenced blocks of a Markdown text with the given
-// language tag ("" for none).
+// blocks returns the lines of the fenced blocks of a Markdown text whose
+// info string's first word is lang ("" for none).
 func blocks(md, lang string) [][]string {
 	var out [][]string
-	var cur []string
-	in, curLang := false, ""
-	sc := bufio.NewScanner(strings.NewReader(md))
-	for sc.Scan() {
-		l := sc.Text()
-		switch {
-		case strings.HasPrefix(l, "```") && !in:
-			// the language is the info string's first word ("go continued")
-			curLang, _, _ = strings.Cut(strings.TrimPrefix(l, "```"), " ")
-			in, cur = true, nil
-		case strings.HasPrefix(l, "```"):
-			in = false
-			if curLang == lang {
-				out = append(out, cur)
-			}
-		case in:
-			cur = append(cur, l)
+	for _, b := range doccheck.Blocks("", md) {
+		if b.Lang == lang {
+			out = append(out, b.Code)
 		}
 	}
 	return out
@@ -182,16 +166,12 @@ func TestReadmeCommands(t *testing.T) {
 // what the example prints.
 func TestReadmeOutputExcerpt(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(&out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, run(&out))
 	plain := blocks(readFile(t, "../../README.md"), "")
-	if len(plain) == 0 {
-		t.Fatal("the README shows no output")
-	}
+	require.NotEmpty(t, plain, "the README shows no output")
 	for _, l := range plain[0] {
-		if l != "..." && !strings.Contains(out.String(), l+"\n") {
-			t.Errorf("the README shows %q, which the example does not print", l)
+		if l != "..." {
+			assert.Contains(t, out.String(), l+"\n", "the README shows a line the example does not print")
 		}
 	}
 }
@@ -247,9 +227,7 @@ var (
 func TestDocLinks(t *testing.T) {
 	index := readFile(t, "../../docs/README.md")
 	docs, err := filepath.Glob("../../docs/*.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, d := range docs {
 		name := filepath.Base(d)
 		if name != "README.md" && !strings.Contains(index, "]("+name+")") {
