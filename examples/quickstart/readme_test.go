@@ -346,3 +346,81 @@ func TestReadmeFeaturesOnce(t *testing.T) {
 	}
 	assert.Greater(t, n, 5, "README's Features bullets")
 }
+
+// TestSpeedFigures checks that the figures docs/speed.md and the README's
+// Speed section quote are those of docs/benchmarks.md, with its machine:
+// the headline's lines, the geometric means against open62541 and the CPU
+// and Go version of the run (the run's "- CPU:" and "- Go:" lines).
+func TestSpeedFigures(t *testing.T) {
+	bench, err := os.ReadFile("../../docs/benchmarks.md")
+	require.NoError(t, err)
+	cpu := regexp.MustCompile(`(?m)^- CPU: (.*)$`).FindStringSubmatch(string(bench))
+	goVersion := regexp.MustCompile(`(?m)^- Go: (.*)$`).FindStringSubmatch(string(bench))
+	require.NotNil(t, cpu, "docs/benchmarks.md names no CPU")
+	require.NotNil(t, goVersion, "docs/benchmarks.md names no Go version")
+	machine := "CPU: " + cpu[1] + "; Go: " + goVersion[1]
+	headline := section(string(bench), "## Headline")
+
+	speed := readFile(t, "../../docs/speed.md")
+	figures := section(speed, "## The figures")
+	require.NotEmpty(t, figures, "docs/speed.md has no section The figures")
+	for _, doc := range []struct{ name, text string }{
+		{"docs/speed.md", figures},
+		{"README.md", section(readFile(t, "../../README.md"), "## Speed")},
+	} {
+		assert.Contains(t, strings.Join(strings.Fields(doc.text), " "), machine,
+			"%s quotes figures without the machine of docs/benchmarks.md", doc.name)
+		n := 0
+		for _, l := range strings.Split(doc.text, "\n") {
+			if strings.HasPrefix(l, "- ") && strings.Contains(l, "faster than gopcua") {
+				n++
+				assert.Contains(t, headline, l+"\n", "%s quotes a line that is not in the headline of docs/benchmarks.md", doc.name)
+			}
+		}
+		assert.NotZero(t, n, "%s quotes no figures against gopcua", doc.name)
+	}
+	geomean := regexp.MustCompile(`(?m)^\| geometric mean, 26 rows W1-W7 \|.*$`).FindString(figures)
+	require.NotEmpty(t, geomean, "docs/speed.md has no geometric means against open62541")
+	assert.Contains(t, string(bench), geomean+"\n", "docs/speed.md's geometric means are not those of docs/benchmarks.md")
+}
+
+// userDocs are the Markdown files written for users: the README and
+// docs/, but for the maintainers' log (performance.md) and the file
+// bench/compare writes (benchmarks.md).
+func userDocs(t *testing.T) []string {
+	docs, err := filepath.Glob("../../docs/*.md")
+	require.NoError(t, err)
+	out := []string{"../../README.md"}
+	for _, d := range docs {
+		if b := filepath.Base(d); b != "performance.md" && b != "benchmarks.md" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+var (
+	// commitHash matches what looks like an abbreviated commit: 7 to 12
+	// hex digits, with a letter and a digit, standing alone.
+	commitHash = regexp.MustCompile(`(^|[^\w-])([0-9a-f]{7,12})([^\w-]|$)`)
+	loadRemark = regexp.MustCompile(`(?i)load average|load of|other (work|jobs|builds)|busy with`)
+)
+
+// TestUserDocsSpeakToUsers checks that the user documents quote no commit
+// hashes and say nothing of the load from other work under a figure: a
+// figure says its CPU and how it was measured.
+func TestUserDocsSpeakToUsers(t *testing.T) {
+	for _, d := range userDocs(t) {
+		for i, l := range strings.Split(readFile(t, d), "\n") {
+			for _, m := range commitHash.FindAllStringSubmatch(l, -1) {
+				h := m[2]
+				if strings.ContainsAny(h, "0123456789") && strings.ContainsAny(h, "abcdef") && h != "ed25519" {
+					t.Errorf("%s:%d: a commit hash? %q in %q", d, i+1, h, l)
+				}
+			}
+			if loadRemark.MatchString(l) {
+				t.Errorf("%s:%d: a remark on the machine's load: %q", d, i+1, l)
+			}
+		}
+	}
+}
