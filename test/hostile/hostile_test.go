@@ -411,7 +411,7 @@ func TestTruncatedGoldens(t *testing.T) {
 // first 4 KiB and of the last 512 bytes, and every 37th between: the
 // middle of those is a long array of elements of one shape, where a cut
 // meets the same code at another index, and 37 is a prime larger than
-// half of any element there (8 and 58 to 70 bytes), so the stride still
+// half of any element there (8 bytes; 55, 58 and 61), so the stride still
 // cuts every element shape at every offset within it, and crosses the
 // point where the array's length stops fitting the bytes left. Every
 // prefix of W6 took 38 s of the package's 42 (2 cores); these take 1.
