@@ -30,6 +30,6 @@ func TestDocsGopcua(t *testing.T) {
 	mod := "module example.com/gopcuadocs\n\ngo 1.24\n\nrequire github.com/gopcua/opcua v0.8.0\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644))
 	require.NoError(t, doccheck.WriteFiles(dir, files))
-	out, err := doccheck.GoCommand(dir, "test", "-count=1", "./...").CombinedOutput()
+	out, err := doccheck.Check(dir)
 	require.NoError(t, err, "the documentation's gopcua blocks fail (file:line of the Markdown):\n%s", out)
 }

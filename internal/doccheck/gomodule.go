@@ -57,3 +57,14 @@ func GoCommand(dir string, args ...string) *exec.Cmd {
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
 	return cmd
 }
+
+// Check runs go vet in the module at dir (every block compiles and passes
+// vet) and then go test (the Examples run; only the packages that have one
+// link a test binary), and returns their output.
+func Check(dir string) ([]byte, error) {
+	out, err := GoCommand(dir, "vet", "./...").CombinedOutput()
+	if err != nil {
+		return out, err
+	}
+	return GoCommand(dir, "test", "-count=1", "./...").CombinedOutput()
+}

@@ -48,47 +48,58 @@ func TestDocsCompile(t *testing.T) {
 
 	dir := t.TempDir()
 	require.NoError(t, Module(dir, "example.com/docsnippets", root, files))
-	out, err := GoCommand(dir, "test", "-count=1", "./...").CombinedOutput()
+	out, err := Check(dir)
 	if err != nil {
 		t.Fatalf("the documentation's Go blocks fail (file:line of the Markdown):\n%s", out)
 	}
 }
 
 // TestDocsCompileCatches runs the checker on bad documents: each fault must
-// fail the build or the run, naming the Markdown file and line.
+// fail the check, naming the Markdown file and line.
 func TestDocsCompileCatches(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
-	docs := map[string]string{
-		// got is never defined (docs/migrating-from-gopcua.md had this).
-		"undefined.md": "# x\n\n```go\nb, _ := uabin.Marshal(&types.ReadValueID{})\nfmt.Println(len(b), got.SentZero)\n```\n",
+	for _, c := range []struct {
+		docs map[string]string
+		want []string
+	}{{
+		docs: map[string]string{
+			// got is never defined (docs/migrating-from-gopcua.md had this).
+			"undefined.md": "# x\n\n```go\nb, _ := uabin.Marshal(&types.ReadValueID{})\nfmt.Println(len(b), got.SentZero)\n```\n",
+			// A continued block redeclares what the first declared.
+			"continued.md": "```go\nb, err := uabin.Marshal(&types.ReadValueID{})\n```\n\ntext\n\n```go continued\nb, err := uabin.Marshal(&types.NodeID{})\n```\n",
+			// A complete file with a type error.
+			"file.md": "```go\npackage main\n\nfunc main() {\n\tvar x int = \"s\"\n\t_ = x\n}\n```\n",
+			// Declarations: a function that returns nothing where it must.
+			"decl.md": "```go\nfunc size() int {\n}\n```\n",
+			// vet: a Printf verb that does not fit its argument.
+			"vet.md": "```go\nfmt.Printf(\"%d\\n\", \"text\")\n```\n",
+		},
+		want: []string{
+			"undefined.md:5", "undefined: got",
+			"continued.md:8", "no new variables",
+			"file.md:5", `"s"`,
+			"decl.md:3", "missing return",
+			"vet.md:2", "wrong type",
+		},
+	}, {
 		// The output shown is not what the code prints.
-		"output.md": "```go\nfmt.Println(1 + 1)\n// Output: 3\n```\n",
-		// A continued block redeclares what the first declared.
-		"continued.md": "```go\nb, err := uabin.Marshal(&types.ReadValueID{})\n```\n\ntext\n\n```go continued\nb, err := uabin.Marshal(&types.NodeID{})\n```\n",
-		// A complete file with a type error.
-		"file.md": "```go\npackage main\n\nfunc main() {\n\tvar x int = \"s\"\n\t_ = x\n}\n```\n",
-		// Declarations: a function that returns nothing where it must.
-		"decl.md": "```go\nfunc size() int {\n}\n```\n",
-	}
-	var files []File
-	for md, text := range docs {
-		fs, err := Program(PackageName(md), Blocks(md, text), Imports, func(kind string) bool { return kind == KindStandalone })
-		require.NoError(t, err, md)
-		files = append(files, fs...)
-	}
-	dir := t.TempDir()
-	require.NoError(t, Module(dir, "example.com/bad", root, files))
-	out, err := GoCommand(dir, "test", "-count=1", "./...").CombinedOutput()
-	require.Error(t, err, "the bad documents passed:\n%s", out)
-	for _, want := range []string{
-		"undefined.md:5:", "undefined: got",
-		"--- FAIL: Example_line2", "got:\n2\nwant:\n3",
-		"continued.md:8:", "no new variables",
-		"file.md:5:", `"s"`,
-		"decl.md:3:", "missing return",
-	} {
-		assert.Contains(t, string(out), want)
+		docs: map[string]string{"output.md": "```go\nfmt.Println(1 + 1)\n// Output: 3\n```\n"},
+		want: []string{"--- FAIL: Example_line2", "got:\n2\nwant:\n3"},
+	}} {
+		var files []File
+		for md, text := range c.docs {
+			fs, err := Program(PackageName(md), Blocks(md, text), Imports, func(kind string) bool { return kind == KindStandalone })
+			require.NoError(t, err, md)
+			files = append(files, fs...)
+		}
+		dir := t.TempDir()
+		require.NoError(t, Module(dir, "example.com/bad", root, files))
+		out, err := Check(dir)
+		require.Error(t, err, "the bad documents passed:\n%s", out)
+		for _, want := range c.want {
+			assert.Contains(t, string(out), want)
+		}
 	}
 }
 
