@@ -382,6 +382,15 @@ func TestSpeedFigures(t *testing.T) {
 	geomean := regexp.MustCompile(`(?m)^\| geometric mean, 26 rows W1-W7 \|.*$`).FindString(figures)
 	require.NotEmpty(t, geomean, "docs/speed.md has no geometric means against open62541")
 	assert.Contains(t, string(bench), geomean+"\n", "docs/speed.md's geometric means are not those of docs/benchmarks.md")
+
+	// The README quotes two of them: encode and decode into a reused
+	// value, through Codec[T] (the table's first and fifth columns).
+	cells := strings.Split(strings.Trim(geomean, "| "), " | ")
+	require.Len(t, cells, 7, "the geometric means row")
+	m := regexp.MustCompile(`takes ([0-9.]+x) C's time to encode and ([0-9.]+x) to decode into a reused value`).FindStringSubmatch(
+		strings.Join(strings.Fields(section(readFile(t, "../../README.md"), "## Speed")), " "))
+	require.NotNil(t, m, "the README's Speed section quotes no geometric means against open62541")
+	assert.Equal(t, []string{cells[1], cells[5]}, []string{"**" + m[1] + "**", "**" + m[2] + "**"}, "the README's geometric means against open62541")
 }
 
 // userDocs are the Markdown files written for users: the README and
