@@ -17,9 +17,9 @@ import (
 // block has it, once with the workspace the next paragraph describes
 // (`go work init . ../uabin` in place of the go mod edit and go mod tidy
 // lines). Each must build and print what the block's last comment says.
-// The commands run with GOPROXY=off (and, for the replace, GOFLAGS=-mod=mod,
-// which workspaces refuse): what they need (uabin's own
-// dependencies) is in the module cache once this package's test is built.
+// The commands run offline (GOPROXY=off, GOSUMDB=off; for the replace,
+// GOFLAGS=-mod=mod, which workspaces refuse), with what they need in the
+// module cache.
 func TestReadmeInstallFromClone(t *testing.T) {
 	const replaceLine = "go mod edit -replace github.com/uabin/uabin=../uabin"
 	const workInit = "go work init . ../uabin"
@@ -48,6 +48,14 @@ func TestReadmeInstallFromClone(t *testing.T) {
 	}
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
+	// The commands below run offline; the modules they need (uabin's own
+	// dependencies) come from the module cache, filled here if this
+	// package's tests ran alone on a fresh machine (a no-op when go test
+	// ./... has downloaded them).
+	download := exec.Command("go", "mod", "download")
+	download.Dir = root
+	out, err := download.CombinedOutput()
+	require.NoError(t, err, "go mod download:\n%s", out)
 	// One directory for both, one after the other: the packages of the
 	// "clone" compile once (their directory is part of the build cache's
 	// keys), and the second run takes a fraction of a second.
@@ -62,7 +70,9 @@ func TestReadmeInstallFromClone(t *testing.T) {
 			require.NoError(t, os.RemoveAll(filepath.Join(dir, "hello")))
 			cmd := exec.Command("bash", "-euo", "pipefail", "-c", strings.Join(lines, "\n")+"\n")
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "GOPROXY=off", "GOWORK=")
+			// Offline: no proxy, and no checksum database (the module
+			// cache's copies were checked against this module's go.sum).
+			cmd.Env = append(os.Environ(), "GOPROXY=off", "GOSUMDB=off", "GOWORK=")
 			if name == "replace" { // -mod=mod is refused in workspace mode
 				cmd.Env = append(cmd.Env, "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
 			}
