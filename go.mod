@@ -3,16 +3,16 @@ module github.com/uabin/uabin
 go 1.24.0
 
 require (
+	github.com/cloudflare/circl v1.6.4
 	github.com/google/go-cmp v0.7.0
 	github.com/modern-go/reflect2 v1.0.2
 	github.com/stretchr/testify v1.11.1
+	golang.org/x/crypto v0.48.0
 )
 
 require (
-	github.com/cloudflare/circl v1.6.4 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
-	golang.org/x/crypto v0.48.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

@@ -7,18 +7,22 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/binary"
+	"encoding/pem"
 	"errors"
+	"fmt"
 	"io"
 	"math/big"
 	mrand "math/rand"
 	"net"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 )
 
-// testKey is an RSA key with a self-signed certificate, generated once per
-// size for the whole test binary.
+// testKey is an RSA key with a self-signed certificate, made once per name
+// and size for the whole test binary.
 type testKey struct {
 	key  *rsa.PrivateKey
 	cert []byte
@@ -29,18 +33,32 @@ var (
 	testKeys   = map[string]*testKey{}
 )
 
-// rsaKey returns the test key named name of the given size.
+// rsaKey returns the test key named name of the given size, read from
+// testdata/rsa/NAME-BITS.pem (generating RSA keys took seconds of every
+// test run, the 4096-bit ones most), with a new self-signed certificate.
 func rsaKey(tb testing.TB, name string, bits int) *testKey {
 	tb.Helper()
 	testKeysMu.Lock()
 	defer testKeysMu.Unlock()
-	id := name + "/" + string(rune('0'+bits/1024))
+	id := fmt.Sprintf("%s-%d", name, bits)
 	if k, ok := testKeys[id]; ok {
 		return k
 	}
-	key, err := rsa.GenerateKey(rand.Reader, bits)
+	data, err := os.ReadFile(filepath.Join("testdata", "rsa", id+".pem"))
+	if err != nil {
+		tb.Fatalf("no test key %s (testdata/README.md says how to make one): %v", id, err)
+	}
+	block, _ := pem.Decode(data)
+	if block == nil {
+		tb.Fatalf("testdata/rsa/%s.pem: no PEM block", id)
+	}
+	parsed, err := x509.ParsePKCS8PrivateKey(block.Bytes)
 	if err != nil {
 		tb.Fatal(err)
+	}
+	key, ok := parsed.(*rsa.PrivateKey)
+	if !ok || key.N.BitLen() != bits {
+		tb.Fatalf("testdata/rsa/%s.pem: not a %d-bit RSA key", id, bits)
 	}
 	tmpl := &x509.Certificate{
 		SerialNumber: big.NewInt(int64(len(testKeys) + 1)),

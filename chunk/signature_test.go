@@ -1,17 +1,12 @@
 package chunk
 
 import (
-	"crypto/rand"
-	"crypto/rsa"
 	"errors"
 	"testing"
 )
 
 func TestPolicySignatures(t *testing.T) {
-	key, err := rsa.GenerateKey(rand.Reader, 2048)
-	if err != nil {
-		t.Fatal(err)
-	}
+	key := rsaKey(t, "client", 2048).key
 	want := map[*Policy]string{
 		PolicyBasic128Rsa15:       AlgorithmRSASHA1,
 		PolicyBasic256:            AlgorithmRSASHA1,

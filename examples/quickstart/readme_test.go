@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"log"
@@ -9,10 +8,15 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/uabin/uabin/internal/doccheck"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uabin/wire"
@@ -86,44 +90,31 @@ func Example_readme() {
 
 // Example_readmeLimits is the README's block on decoder limits.
 func Example_readmeLimits() {
-	b, _ := uabin.Marshal(&types.ReadRequest{})
-	var v types.ReadRequest
+	var b []byte // a ReadResponse from an untrusted peer
+	var v types.ReadResponse
+	b, _ = uabin.Marshal(&types.ReadResponse{Results: make([]types.DataValue, 70000)})
 
 	opts := uabin.Options{Limits: uabin.Limits{MaxArrayLength: 1 << 20}}
 	err := opts.Unmarshal(b, &v)
 
-	fmt.Println(err)
-	// Output: <nil>
+	fmt.Println(len(v.Results), err)
+	// Output: 70000 <nil>
 }
 
 func readFile(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return string(b)
 }
 
-// blocks returns the fenced blocks of a Markdown text with the given
-// language tag ("" for none).
+// blocks returns the lines of the fenced blocks of a Markdown text whose
+// info string's first word is lang ("" for none).
 func blocks(md, lang string) [][]string {
 	var out [][]string
-	var cur []string
-	in, curLang := false, ""
-	sc := bufio.NewScanner(strings.NewReader(md))
-	for sc.Scan() {
-		l := sc.Text()
-		switch {
-		case strings.HasPrefix(l, "```") && !in:
-			in, curLang, cur = true, strings.TrimPrefix(l, "```"), nil
-		case strings.HasPrefix(l, "```"):
-			in = false
-			if curLang == lang {
-				out = append(out, cur)
-			}
-		case in:
-			cur = append(cur, l)
+	for _, b := range doccheck.Blocks("", md) {
+		if b.Lang == lang {
+			out = append(out, b.Code)
 		}
 	}
 	return out
@@ -175,16 +166,12 @@ func TestReadmeCommands(t *testing.T) {
 // what the example prints.
 func TestReadmeOutputExcerpt(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(&out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, run(&out))
 	plain := blocks(readFile(t, "../../README.md"), "")
-	if len(plain) == 0 {
-		t.Fatal("the README shows no output")
-	}
+	require.NotEmpty(t, plain, "the README shows no output")
 	for _, l := range plain[0] {
-		if l != "..." && !strings.Contains(out.String(), l+"\n") {
-			t.Errorf("the README shows %q, which the example does not print", l)
+		if l != "..." {
+			assert.Contains(t, out.String(), l+"\n", "the README shows a line the example does not print")
 		}
 	}
 }
@@ -240,9 +227,7 @@ var (
 func TestDocLinks(t *testing.T) {
 	index := readFile(t, "../../docs/README.md")
 	docs, err := filepath.Glob("../../docs/*.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, d := range docs {
 		name := filepath.Base(d)
 		if name != "README.md" && !strings.Contains(index, "]("+name+")") {
@@ -300,4 +285,151 @@ func section(md, heading string) string {
 		s = s[:len(heading)+j+1]
 	}
 	return s
+}
+
+// TestReadmeGoGet checks the README's go get line against go.mod.
+func TestReadmeGoGet(t *testing.T) {
+	mod := readFile(t, "../../go.mod")
+	path, _, _ := strings.Cut(strings.TrimPrefix(mod, "module "), "\n")
+	want := "go get " + path
+	for _, blk := range blocks(readFile(t, "../../README.md"), "sh") {
+		for _, l := range blk {
+			if l == want {
+				return
+			}
+		}
+	}
+	t.Errorf("the README has no %q line", want)
+}
+
+// TestExamplesListed checks that every example program (a directory of
+// examples/ with a main.go) is in the README's table of examples and in
+// the examples line of docs/README.md, and that both name no other.
+func TestExamplesListed(t *testing.T) {
+	mains, err := filepath.Glob("../../examples/*/main.go")
+	require.NoError(t, err)
+	var want []string
+	for _, m := range mains {
+		want = append(want, filepath.Base(filepath.Dir(m)))
+	}
+	sort.Strings(want)
+
+	var table []string
+	for _, m := range regexp.MustCompile(`(?m)^\| \[(\w+)\]\(examples/(\w+)\) \|`).FindAllStringSubmatch(section(readFile(t, "../../README.md"), "## Examples"), -1) {
+		assert.Equal(t, m[1], m[2], "README's examples table links %s to examples/%s", m[1], m[2])
+		table = append(table, m[1])
+	}
+	sort.Strings(table)
+	assert.Equal(t, want, table, "the examples in README's table")
+
+	line := regexp.MustCompile(`(?m)^\| \[examples/\]\(\.\./examples\) \| runnable programs: ([^|]*) \|$`).FindStringSubmatch(readFile(t, "../../docs/README.md"))
+	require.NotNil(t, line, "docs/README.md has no examples/ row")
+	listed := strings.Split(strings.TrimSpace(line[1]), ", ")
+	sort.Strings(listed)
+	assert.Equal(t, want, listed, "the examples in docs/README.md")
+}
+
+// TestReadmeFeaturesOnce checks that no two bullets of the README's
+// Features start alike (the JSON encoding was listed twice).
+func TestReadmeFeaturesOnce(t *testing.T) {
+	seen := map[string]bool{}
+	n := 0
+	for _, l := range strings.Split(section(readFile(t, "../../README.md"), "## Features"), "\n") {
+		if !strings.HasPrefix(l, "- ") {
+			continue
+		}
+		n++
+		head, _, _ := strings.Cut(l, ",")
+		head, _, _ = strings.Cut(head, ":")
+		assert.False(t, seen[head], "README's Features has two bullets starting %q", head)
+		seen[head] = true
+	}
+	assert.Greater(t, n, 5, "README's Features bullets")
+}
+
+// TestSpeedFigures checks that the figures docs/speed.md and the README's
+// Speed section quote are those of docs/benchmarks.md, with its machine:
+// the headline's lines, the geometric means against open62541 and the CPU
+// and Go version of the run (the run's "- CPU:" and "- Go:" lines).
+func TestSpeedFigures(t *testing.T) {
+	bench, err := os.ReadFile("../../docs/benchmarks.md")
+	require.NoError(t, err)
+	cpu := regexp.MustCompile(`(?m)^- CPU: (.*)$`).FindStringSubmatch(string(bench))
+	goVersion := regexp.MustCompile(`(?m)^- Go: (.*)$`).FindStringSubmatch(string(bench))
+	require.NotNil(t, cpu, "docs/benchmarks.md names no CPU")
+	require.NotNil(t, goVersion, "docs/benchmarks.md names no Go version")
+	machine := "CPU: " + cpu[1] + "; Go: " + goVersion[1]
+	headline := section(string(bench), "## Headline")
+
+	speed := readFile(t, "../../docs/speed.md")
+	figures := section(speed, "## The figures")
+	require.NotEmpty(t, figures, "docs/speed.md has no section The figures")
+	for _, doc := range []struct{ name, text string }{
+		{"docs/speed.md", figures},
+		{"README.md", section(readFile(t, "../../README.md"), "## Speed")},
+	} {
+		assert.Contains(t, strings.Join(strings.Fields(doc.text), " "), machine,
+			"%s quotes figures without the machine of docs/benchmarks.md", doc.name)
+		n := 0
+		for _, l := range strings.Split(doc.text, "\n") {
+			if strings.HasPrefix(l, "- ") && strings.Contains(l, "faster than gopcua") {
+				n++
+				assert.Contains(t, headline, l+"\n", "%s quotes a line that is not in the headline of docs/benchmarks.md", doc.name)
+			}
+		}
+		assert.NotZero(t, n, "%s quotes no figures against gopcua", doc.name)
+	}
+	geomean := regexp.MustCompile(`(?m)^\| geometric mean, 26 rows W1-W7 \|.*$`).FindString(figures)
+	require.NotEmpty(t, geomean, "docs/speed.md has no geometric means against open62541")
+	assert.Contains(t, string(bench), geomean+"\n", "docs/speed.md's geometric means are not those of docs/benchmarks.md")
+
+	// The README quotes two of them: encode and decode into a reused
+	// value, through Codec[T] (the table's first and fifth columns).
+	cells := strings.Split(strings.Trim(geomean, "| "), " | ")
+	require.Len(t, cells, 7, "the geometric means row")
+	m := regexp.MustCompile(`takes ([0-9.]+x) C's time to encode and ([0-9.]+x) to decode into a reused value`).FindStringSubmatch(
+		strings.Join(strings.Fields(section(readFile(t, "../../README.md"), "## Speed")), " "))
+	require.NotNil(t, m, "the README's Speed section quotes no geometric means against open62541")
+	assert.Equal(t, []string{cells[1], cells[5]}, []string{"**" + m[1] + "**", "**" + m[2] + "**"}, "the README's geometric means against open62541")
+}
+
+// userDocs are the Markdown files written for users: the README and
+// docs/, but for the maintainers' log (performance.md) and the file
+// bench/compare writes (benchmarks.md).
+func userDocs(t *testing.T) []string {
+	docs, err := filepath.Glob("../../docs/*.md")
+	require.NoError(t, err)
+	out := []string{"../../README.md"}
+	for _, d := range docs {
+		if b := filepath.Base(d); b != "performance.md" && b != "benchmarks.md" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+var (
+	// commitHash matches what looks like an abbreviated commit: 7 to 12
+	// hex digits, with a letter and a digit, standing alone.
+	commitHash = regexp.MustCompile(`(^|[^\w-])([0-9a-f]{7,12})([^\w-]|$)`)
+	loadRemark = regexp.MustCompile(`(?i)load average|load of|other (work|jobs|builds)|busy with`)
+)
+
+// TestUserDocsSpeakToUsers checks that the user documents quote no commit
+// hashes and say nothing of the load from other work under a figure: a
+// figure says its CPU and how it was measured.
+func TestUserDocsSpeakToUsers(t *testing.T) {
+	for _, d := range userDocs(t) {
+		for i, l := range strings.Split(readFile(t, d), "\n") {
+			for _, m := range commitHash.FindAllStringSubmatch(l, -1) {
+				h := m[2]
+				if strings.ContainsAny(h, "0123456789") && strings.ContainsAny(h, "abcdef") && h != "ed25519" {
+					t.Errorf("%s:%d: a commit hash? %q in %q", d, i+1, h, l)
+				}
+			}
+			if loadRemark.MatchString(l) {
+				t.Errorf("%s:%d: a remark on the machine's load: %q", d, i+1, l)
+			}
+		}
+	}
 }

@@ -3,20 +3,18 @@ package doccheck
 import (
 	"go/parser"
 	"go/token"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestModuleDocumented fails for every exported name in the module that has
 // no doc comment.
 func TestModuleDocumented(t *testing.T) {
 	missing, err := Missing("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range missing {
-		t.Errorf("exported name without a doc comment: %s", m)
-	}
+	require.NoError(t, err)
+	assert.Empty(t, missing, "exported names without a doc comment")
 }
 
 func TestMissingFindsUndocumented(t *testing.T) {
@@ -38,12 +36,6 @@ var c = 3
 `
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := strings.Join(missingInFile(fset, f), "\n")
-	want := "p.go:4: Bare\np.go:5: T\np.go:8: T.N\np.go:14: B"
-	if got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, []string{"p.go:4: Bare", "p.go:5: T", "p.go:8: T.N", "p.go:14: B"}, missingInFile(fset, f))
 }

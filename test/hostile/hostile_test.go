@@ -355,12 +355,13 @@ func runNonceCase(t *testing.T, c *cases.Case) {
 	}
 }
 
-// TestTruncatedGoldens decodes every prefix of every W1-W7 encoding, with
-// the fast paths on and off: each must fail with ErrTruncated (a prefix of
-// a valid encoding can only run out of bytes) and never panic. Decode (the
+// TestTruncatedGoldens decodes prefixes of every W1-W7 encoding, with the
+// fast paths on and off: each must fail with ErrTruncated (a prefix of a
+// valid encoding can only run out of bytes) and never panic. Decode (the
 // streaming form that does not require all input to be used) must fail
-// too; it is checked at every 31st offset, and with -short so is
-// everything above 4 KiB (W6 alone takes about 20 s at every offset).
+// too; it is checked at every 31st offset. Every prefix is tried but in
+// the middle of the encodings above 4 KiB (truncatedPrefixes), and with
+// -short every 31st of those.
 func TestTruncatedGoldens(t *testing.T) {
 	gs, err := cases.Goldens()
 	if err != nil {
@@ -369,16 +370,13 @@ func TestTruncatedGoldens(t *testing.T) {
 	for _, g := range gs {
 		t.Run(g.Name, func(t *testing.T) {
 			target := cases.Targets[cases.TargetIndex(g.Target)]
-			step := 1
-			if testing.Short() && len(g.Wire) > 4096 {
-				step = 31
-			}
+			prefixes := truncatedPrefixes(len(g.Wire), testing.Short())
 			for _, noFast := range []bool{false, true} {
 				o := options(nil, noFast)
 				if _, err := decode(o, target, g.Wire); err != nil {
 					t.Fatalf("the whole golden does not decode: %v", err)
 				}
-				for i := 0; i < len(g.Wire); i += step {
+				for _, i := range prefixes {
 					in := g.Wire[:i]
 					_, err := decode(o, target, in)
 					if err == nil {
@@ -405,6 +403,35 @@ func TestTruncatedGoldens(t *testing.T) {
 			}
 		})
 	}
+}
+
+// truncatedPrefixes returns the prefix lengths TestTruncatedGoldens tries
+// on an encoding of n bytes: all of them up to 4 KiB. Above (W2
+// Double[1000], 8 KB; W6 BrowseResponse[500], 30 KB), every one of the
+// first 4 KiB and of the last 512 bytes, and every 37th between: the
+// middle of those is a long array of elements of one shape, where a cut
+// meets the same code at another index, and 37 is a prime larger than
+// half of any element there (8 bytes; 55, 58 and 61), so the stride still
+// cuts every element shape at every offset within it, and crosses the
+// point where the array's length stops fitting the bytes left. Every
+// prefix of W6 took 38 s of the package's 42 (2 cores); these take 1.
+// With short, every 31st above 4 KiB.
+func truncatedPrefixes(n int, short bool) []int {
+	const head, tail, stride = 4096, 512, 37
+	var out []int
+	for i := 0; i < n; i++ {
+		switch {
+		case n <= head:
+		case short:
+			if i%31 != 0 {
+				continue
+			}
+		case i >= head && i < n-tail && (i-head)%stride != 0:
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
 }
 
 // TestHeapPerInputByte measures, for every target type T, the heap that

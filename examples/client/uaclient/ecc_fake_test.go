@@ -219,6 +219,7 @@ func TestECCSession(t *testing.T) {
 		}
 		for _, mode := range []chunk.SecurityMode{chunk.ModeSign, chunk.ModeSignAndEncrypt} {
 			t.Run(p.Name+"/"+mode.String(), func(t *testing.T) {
+				t.Parallel() // each waits 0.5 s for its renewals: 6 s one after the other
 				s := newECCServer(t, p, mode)
 				s.lifetime = 200 // renewed before the first request after 150 ms
 				ln, err := net.Listen("tcp", "127.0.0.1:0")
