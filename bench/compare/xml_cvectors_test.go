@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/hex"
 	"flag"
 	"fmt"
@@ -9,15 +10,22 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
+	"github.com/uabin/uabin/uaxml"
 )
 
 // The C side of the XML rows, o6xml bench (test/interop/xml/c/o6xml.c),
 // times open62541's UA_encodeXml and UA_decodeXml on the values of W1-W7,
 // which it reads in UA Binary from test/interop/xml/testdata/workloads.tsv:
-// one line per value, "NAME<TAB>TYPE<TAB>HEX", NAME being the binary
-// benchmark's name of the row (so that parseC and cCaseID read its CSV
-// lines as they read bench's), TYPE the open62541 name of the DataType.
+// one line per value, "NAME<TAB>TYPE<TAB>HEX<TAB>XML", NAME being the
+// binary benchmark's name of the row (so that parseC and cCaseID read its
+// CSV lines as they read bench's), TYPE the open62541 name of the DataType,
+// XML the base64 of the value's XML as package uaxml writes it for the rows
+// that open62541 decodes but UA_encodeXml cannot write (the matrix, the
+// Arguments of W7; test/interop/xml TestWorkloadsBothWays keeps the list
+// true), "-" for the others: o6xml decodes its own XML where it can write
+// it, as bench decodes its own binary.
 // TestXMLCVectors keeps that file equal to the values of this package's
 // rows; `go test -run TestXMLCVectors -update-xml-vectors` rewrites it.
 
@@ -28,34 +36,42 @@ var xmlCVectorsFile = filepath.Join("..", "..", "test", "interop", "xml", "testd
 
 // xmlCRows are the rows of the vector file: the binary benchmark's name and
 // the DataType open62541 decodes the bytes as.
-var xmlCRows = []struct{ name, typeName string }{
-	{"W1.UInt32", "UInt32"},
-	{"W1.Double", "Double"},
-	{"W1.String", "String"},
-	{"W1.ByteString", "ByteString"},
-	{"W1.Guid", "Guid"},
-	{"W1.DateTime", "DateTime"},
-	{"W1.NodeId.TwoByte", "NodeId"},
-	{"W1.NodeId.FourByte", "NodeId"},
-	{"W1.NodeId.Numeric", "NodeId"},
-	{"W1.NodeId.String", "NodeId"},
-	{"W1.NodeId.Guid", "NodeId"},
-	{"W1.ExpandedNodeId", "ExpandedNodeId"},
-	{"W2.Variant.Double", "Variant"},
-	{"W2.Variant.UInt32", "Variant"},
-	{"W2.Variant.String", "Variant"},
-	{"W2.Variant.Double.1000", "Variant"},
-	{"W2.Variant.Int32.2x3", "Variant"},
-	{"W3.DataValue.Full", "DataValue"},
-	{"W4.ReadRequest.1", "ReadRequest"},
-	{"W4.ReadRequest.50", "ReadRequest"},
-	{"W4.ReadRequest.500", "ReadRequest"},
-	{"W5.ReadResponse.10", "ReadResponse"},
-	{"W5.ReadResponse.100", "ReadResponse"},
-	{"W5.ReadResponse.1000", "ReadResponse"},
-	{"W6.BrowseResponse.500", "BrowseResponse"},
-	{"W7.ExtensionObject.50", "Variant"},
+var xmlCRows = []struct {
+	name, typeName string
+	fresh          func() any // a new Go value of the type
+}{
+	// The rows open62541 decodes but does not encode in XML are in
+	// xmlCFromUaxml.
+	{"W1.UInt32", "UInt32", func() any { return new(uint32) }},
+	{"W1.Double", "Double", func() any { return new(float64) }},
+	{"W1.String", "String", func() any { return new(string) }},
+	{"W1.ByteString", "ByteString", func() any { return new([]byte) }},
+	{"W1.Guid", "Guid", func() any { return new(types.GUID) }},
+	{"W1.DateTime", "DateTime", func() any { return new(types.DateTime) }},
+	{"W1.NodeId.TwoByte", "NodeId", func() any { return new(types.NodeID) }},
+	{"W1.NodeId.FourByte", "NodeId", func() any { return new(types.NodeID) }},
+	{"W1.NodeId.Numeric", "NodeId", func() any { return new(types.NodeID) }},
+	{"W1.NodeId.String", "NodeId", func() any { return new(types.NodeID) }},
+	{"W1.NodeId.Guid", "NodeId", func() any { return new(types.NodeID) }},
+	{"W1.ExpandedNodeId", "ExpandedNodeId", func() any { return new(types.ExpandedNodeID) }},
+	{"W2.Variant.Double", "Variant", func() any { return new(types.Variant) }},
+	{"W2.Variant.UInt32", "Variant", func() any { return new(types.Variant) }},
+	{"W2.Variant.String", "Variant", func() any { return new(types.Variant) }},
+	{"W2.Variant.Double.1000", "Variant", func() any { return new(types.Variant) }},
+	{"W2.Variant.Int32.2x3", "Variant", func() any { return new(types.Variant) }},
+	{"W3.DataValue.Full", "DataValue", func() any { return new(types.DataValue) }},
+	{"W4.ReadRequest.1", "ReadRequest", func() any { return new(types.ReadRequest) }},
+	{"W4.ReadRequest.50", "ReadRequest", func() any { return new(types.ReadRequest) }},
+	{"W4.ReadRequest.500", "ReadRequest", func() any { return new(types.ReadRequest) }},
+	{"W5.ReadResponse.10", "ReadResponse", func() any { return new(types.ReadResponse) }},
+	{"W5.ReadResponse.100", "ReadResponse", func() any { return new(types.ReadResponse) }},
+	{"W5.ReadResponse.1000", "ReadResponse", func() any { return new(types.ReadResponse) }},
+	{"W6.BrowseResponse.500", "BrowseResponse", func() any { return new(types.BrowseResponse) }},
+	{"W7.ExtensionObject.50", "Variant", func() any { return new(types.Variant) }},
 }
+
+// xmlCFromUaxml are the rows whose XML the vector file carries.
+var xmlCFromUaxml = map[string]bool{"W2.Variant.Int32.2x3": true, "W7.ExtensionObject.50": true}
 
 // xmlCVectors returns the content of the vector file: the UA Binary of each
 // row's value, the structure's body alone for the service messages W4-W6
@@ -63,7 +79,7 @@ var xmlCRows = []struct{ name, typeName string }{
 // that prefixes a message).
 func xmlCVectors() ([]byte, error) {
 	var out bytes.Buffer
-	out.WriteString("# The W1-W7 values in UA Binary for o6xml bench: NAME<TAB>TYPE<TAB>HEX.\n")
+	out.WriteString("# The W1-W7 values for o6xml bench: NAME<TAB>TYPE<TAB>HEX of UA Binary<TAB>BASE64 of uaxml's XML or -.\n")
 	out.WriteString("# Generated by bench/compare (go test -run TestXMLCVectors -update-xml-vectors); do not edit.\n")
 	for _, row := range xmlCRows {
 		id := cCaseID(row.name)
@@ -95,7 +111,19 @@ func xmlCVectors() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", row.name, err)
 		}
-		fmt.Fprintf(&out, "%s\t%s\t%s\n", row.name, row.typeName, hex.EncodeToString(bin))
+		xml := "-"
+		if xmlCFromUaxml[row.name] {
+			v := row.fresh()
+			if err := uabin.Unmarshal(bin, v); err != nil {
+				return nil, fmt.Errorf("%s: %v", row.name, err)
+			}
+			x, err := uaxml.Marshal(v)
+			if err != nil {
+				return nil, fmt.Errorf("%s: uaxml: %v", row.name, err)
+			}
+			xml = base64.StdEncoding.EncodeToString(x)
+		}
+		fmt.Fprintf(&out, "%s\t%s\t%s\t%s\n", row.name, row.typeName, hex.EncodeToString(bin), xml)
 	}
 	return out.Bytes(), nil
 }

@@ -20,6 +20,7 @@
 package xml
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"sort"
@@ -35,33 +36,16 @@ const (
 
 const runHint = "run bash test/interop/xml/run.sh"
 
-// A stackRun is one stack's readings of the values of every file.
+// A stackRun is a stack compared with the reference.
 type stackRun struct {
 	name       string
 	departures []departure
-	read       func(file string, values []fileValue) []reading
+	read       reader // the stack's readings of the values of one file
 }
 
-// fileRun is the values of one file and the reference's readings of them.
-type fileRun struct {
-	file   string
-	values []fileValue
-	ref    []reading
-}
-
-func innersOf(values []fileValue) [][]byte {
-	out := make([][]byte, len(values))
-	for i, v := range values {
-		out[i] = v.inner
-	}
-	return out
-}
-
-// crossCheck compares every other stack with the reference on every file,
-// prints the report, and fails on a difference no departure explains, and
-// with mustRead on a value the reference does not read.
-func crossCheck(t *testing.T, refName string, ref reader, refDeps []departure, mustRead bool, others []stackRun) {
-	var files []fileRun
+// allValues returns the values of every NodeSet2 file, one slice per file.
+func allValues(t *testing.T) [][]fileValue {
+	var out [][]fileValue
 	for _, path := range nodesetFiles(t) {
 		values, err := readValues(path)
 		if err != nil {
@@ -70,12 +54,24 @@ func crossCheck(t *testing.T, refName string, ref reader, refDeps []departure, m
 		if len(values) == 0 {
 			t.Fatalf("%s: no <Value>", path)
 		}
-		f := fileRun{file: values[0].file, values: values}
-		f.ref = ref(f.file, innersOf(values))
-		files = append(files, f)
+		out = append(out, values)
+	}
+	return out
+}
+
+// crossCheck compares every other stack with the reference on the values
+// of every file, logs the report titled title, and fails on a difference
+// no departure explains, and with mustRead on a value the reference does
+// not read. refs, when not nil, are the reference's readings to compare
+// with (per file and value); otherwise ref reads the values.
+func crossCheck(t *testing.T, title, refName string, ref reader, refDeps []departure, mustRead bool, files [][]fileValue, refs [][]reading, others []stackRun) {
+	if refs == nil {
+		refs = make([][]reading, len(files))
+		for i, values := range files {
+			refs[i] = ref(values)
+		}
 	}
 	var report strings.Builder
-	fmt.Fprintf(&report, "reference: %s\n\n", refName)
 	header := "| file | values | " + refName + " read |"
 	rule := "| --- | ---: | ---: |"
 	for _, o := range others {
@@ -87,24 +83,24 @@ func crossCheck(t *testing.T, refName string, ref reader, refDeps []departure, m
 	verdicts := make([][][]verdict, len(others)) // [stack][file][value]
 	for k, o := range others {
 		verdicts[k] = make([][]verdict, len(files))
-		for i, f := range files {
-			verdicts[k][i] = compareStack(t, f.file, f.values, f.ref, o.read(f.file, f.values), ref, o.departures, refDeps)
+		for i, values := range files {
+			verdicts[k][i] = compareStack(t, values, refs[i], o.read(values), ref, o.departures, refDeps)
 		}
 	}
 	var totValues, totRef int
 	totals := make([]tally, len(others))
-	for i, f := range files {
+	for i, values := range files {
 		refRead := 0
-		for j, r := range f.ref {
+		for j, r := range refs[i] {
 			if r.state == readOK {
 				refRead++
 			} else if mustRead {
-				t.Errorf("%s line %d, %s: %s does not read the value: %s %s", f.file, f.values[j].line, f.values[j].nodeID, refName, r.state, r.err)
+				t.Errorf("%s line %d, %s: %s does not read the value: %s %s", values[j].file, values[j].line, values[j].nodeID, refName, r.state, r.err)
 			}
 		}
-		totValues += len(f.values)
+		totValues += len(values)
 		totRef += refRead
-		line := fmt.Sprintf("| %s | %d | %d |", f.file, len(f.values), refRead)
+		line := fmt.Sprintf("| %s | %d | %d |", values[0].file, len(values), refRead)
 		for k := range others {
 			c := count(verdicts[k][i])
 			line += fmt.Sprintf(" %d | %d | %d | %d |", c.read, c.agreed, c.explained, c.unexplained)
@@ -125,20 +121,20 @@ func crossCheck(t *testing.T, refName string, ref reader, refDeps []departure, m
 		fmt.Fprintf(&report, "\n%s:\n", o.name)
 		byDep := map[string][]string{}
 		notRead := map[string]int{}
-		for i, f := range files {
+		for i := range files {
 			for _, v := range verdicts[k][i] {
 				switch {
 				case v.ref.state != readOK:
 				case v.other.state != readOK:
-					notRead[f.file+": "+v.other.state+" ("+v.other.err+")"]++
+					notRead[v.v.file+": "+v.other.state+" ("+v.other.err+")"]++
 				case v.agreed:
 				case len(v.explained) > 0:
 					name := strings.Join(v.explained, " + ")
-					byDep[name] = append(byDep[name], fmt.Sprintf("%s %s", f.file, v.v.nodeID))
+					byDep[name] = append(byDep[name], fmt.Sprintf("%s %s", v.v.file, v.v.nodeID))
 				default:
 					t.Errorf("%s line %d, %s: %s and %s read different values (%s), and no departure of %s explains it",
-						f.file, v.v.line, v.v.nodeID, o.name, refName, firstDifference(v.other.bin, v.ref.bin), o.name)
-					byDep["UNEXPLAINED"] = append(byDep["UNEXPLAINED"], fmt.Sprintf("%s line %d %s", f.file, v.v.line, v.v.nodeID))
+						v.v.file, v.v.line, v.v.nodeID, o.name, refName, firstDifference(v.other.bin, v.ref.bin), o.name)
+					byDep["UNEXPLAINED"] = append(byDep["UNEXPLAINED"], fmt.Sprintf("%s line %d %s", v.v.file, v.v.line, v.v.nodeID))
 				}
 			}
 		}
@@ -159,31 +155,87 @@ func crossCheck(t *testing.T, refName string, ref reader, refDeps []departure, m
 			fmt.Fprintf(&report, "  not read: %d× %s\n", notRead[n], n)
 		}
 	}
-	t.Logf("NodeSet2 values cross-check\n%s", report.String())
+	t.Logf("%s\n%s", title, report.String())
 }
 
-// nodeOPCUAStack is node-opcua's stack run from its dump, or nil when
-// DumpVar is not set.
-func nodeOPCUAStack(t *testing.T) *stackRun {
-	path := os.Getenv(DumpVar)
-	if path == "" {
-		return nil
+// otherStacks returns the stacks whose programs or outputs the environment
+// names (open62541 with o6, node-opcua with node); it skips the test when
+// none is.
+func otherStacks(t *testing.T, o6, node bool) []stackRun {
+	var out []stackRun
+	if prog := os.Getenv(O6XMLVar); o6 && prog != "" {
+		out = append(out, stackRun{name: "open62541", departures: open62541Departures, read: o6Reader(t, prog)})
 	}
-	dump, err := readNodeDump(path)
-	if err != nil {
-		t.Fatal(err)
+	if path := os.Getenv(DumpVar); node && path != "" {
+		dump, err := readNodeDump(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, stackRun{name: "node-opcua", departures: nodeOPCUADepartures,
+			read: func(values []fileValue) []reading { return nodeReadings(dump, values) }})
 	}
-	return &stackRun{name: "node-opcua", departures: nodeOPCUADepartures,
-		read: func(_ string, values []fileValue) []reading { return nodeReadings(dump, values) }}
+	if len(out) == 0 {
+		t.Skipf("no other stack: %s and %s are not set (%s)", O6XMLVar, DumpVar, runHint)
+	}
+	return out
 }
 
-// TestNodeSetValuesOpen62541NodeOPCUA compares node-opcua's readings with
-// open62541's.
-func TestNodeSetValuesOpen62541NodeOPCUA(t *testing.T) {
-	prog := os.Getenv(O6XMLVar)
-	node := nodeOPCUAStack(t)
-	if prog == "" || node == nil {
-		t.Skipf("%s and %s are not both set (%s)", O6XMLVar, DumpVar, runHint)
-	}
-	crossCheck(t, "open62541", o6Reader(t, prog), open62541Departures, false, []stackRun{*node})
+// TestNodeSetValues compares, value by value, what open62541 and node-opcua
+// read from the <Value>s of the files with what uabin reads (package
+// nodeset), which must read every one.
+func TestNodeSetValues(t *testing.T) {
+	others := otherStacks(t, true, true)
+	paths := nodesetFiles(t)
+	u := newUabinStack(t, paths)
+	crossCheck(t, "The NodeSet2 values as the stacks read them, against uabin (nodeset.Set.Values, Set.BinaryValue)",
+		"uabin", u.read, nil, true, allValues(t), nil, others)
 }
+
+// TestOpen62541ReadsOurXML gives open62541 the XML package uaxml writes for
+// every value (uaxml.Marshal of the Variant uabin read, in the file's
+// namespace table) and compares what it reads with the value uaxml was
+// given. It also checks that uabin reads that XML back to the same value
+// (XML, value, XML, value), but for the values listed in
+// roundTripKnown, which must still differ.
+func TestOpen62541ReadsOurXML(t *testing.T) {
+	others := otherStacks(t, true, false)
+	paths := nodesetFiles(t)
+	u := newUabinStack(t, paths)
+	var files [][]fileValue
+	var refs [][]reading
+	for _, values := range allValues(t) {
+		original := u.read(values)
+		written := u.written(values)
+		again := u.read(written)
+		for i, v := range values {
+			stable := again[i].state == readOK && original[i].state == readOK && bytes.Equal(again[i].bin, original[i].bin)
+			why, known := roundTripKnown[v.file+" "+v.nodeID]
+			switch {
+			case known && stable:
+				t.Errorf("%s %s reads back as it was written now: remove it from roundTripKnown (%s)", v.file, v.nodeID, why)
+			case known:
+				t.Logf("%s line %d, %s: known: %s", v.file, v.line, v.nodeID, why)
+			case !stable && again[i].state != readOK:
+				t.Errorf("%s line %d, %s: uabin does not read the XML uaxml wrote: %s %s", v.file, v.line, v.nodeID, again[i].state, again[i].err)
+			case !stable:
+				t.Errorf("%s line %d, %s: uabin reads the XML uaxml wrote as another value (%s)",
+					v.file, v.line, v.nodeID, firstDifference(again[i].bin, original[i].bin))
+			}
+		}
+		files = append(files, written)
+		refs = append(refs, original)
+	}
+	crossCheck(t, "The XML uaxml writes for the NodeSet2 values, as open62541 reads it, against the values written",
+		"uabin", u.read, nil, true, files, refs, others)
+}
+
+// roundTripKnown lists the values (file and NodeId) that uabin does not
+// yet read back from the XML uaxml writes for them, with the reason.
+var roundTripKnown = map[string]string{
+	"Opc.Ua.NodeSet2.Services.xml i=15964":      emptyStringAsNil,
+	"Opc.Ua.Di.NodeSet2.xml ns=1;i=15008":       emptyStringAsNil,
+	"Opc.Ua.Machinery.NodeSet2.xml ns=1;i=6013": emptyStringAsNil,
+}
+
+const emptyStringAsNil = "the file's <String/> is the empty String (UA Binary 0c 00 00 00 00); uaxml writes it as " +
+	"<String xsi:nil=\"true\"/>, which reads as the null String (0c ff ff ff ff)"

@@ -36,10 +36,13 @@ func nodesetFiles(t testing.TB) []string {
 // A fileValue is the <Value> of one UAVariable or UAVariableType of a
 // NodeSet2 file, as the file writes it.
 type fileValue struct {
+	path   string // the file
 	file   string // the file's base name
 	nodeID string // the node's NodeId attribute, with the file's namespace index
 	line   int    // the line of the <Value> start tag
-	inner  []byte // the XML between <Value> and </Value>
+	inner  []byte // the XML between <Value> and </Value>, without white space around it
+	// start and end are the offsets of the original inner in the file.
+	start, end int
 	// structured is set when the node is the component of a structure
 	// (an inverse HasStructuredComponent reference to its parent).
 	structured bool
@@ -89,7 +92,7 @@ func readValues(path string) ([]fileValue, error) {
 			depth++
 			switch {
 			case depth == 2 && (tok.Name.Local == "UAVariable" || tok.Name.Local == "UAVariableType"):
-				node = &fileValue{file: filepath.Base(path), nodeID: attr(tok, "NodeId")}
+				node = &fileValue{path: path, file: filepath.Base(path), nodeID: attr(tok, "NodeId")}
 				hasValue = false
 			case node == nil:
 			case depth == 3 && tok.Name.Local == "Value":
@@ -107,6 +110,8 @@ func readValues(path string) ([]fileValue, error) {
 				inValue = false
 				end := max(lastOffs, start) // <Value/>: the decoder reports the end at the start
 				node.inner = bytes.TrimSpace(data[start:end])
+				node.start = int(start) + len(data[start:end]) - len(bytes.TrimLeft(data[start:end], " \t\r\n"))
+				node.end = node.start + len(node.inner)
 				hasValue = true
 			case depth == 2 && node != nil:
 				if hasValue {
@@ -185,10 +190,10 @@ func readNodeDump(path string) (map[string]nodeResult, error) {
 
 // o6Reader reads values with open62541 (o6xml value).
 func o6Reader(t testing.TB, prog string) reader {
-	return func(file string, inners [][]byte) []reading {
-		lines := make([]string, len(inners))
-		for i, x := range inners {
-			lines[i] = base64.StdEncoding.EncodeToString(x)
+	return func(values []fileValue) []reading {
+		lines := make([]string, len(values))
+		for i, v := range values {
+			lines[i] = base64.StdEncoding.EncodeToString(v.inner)
 		}
 		res := runO6(t, prog, "value", lines)
 		out := make([]reading, len(res))
@@ -225,4 +230,10 @@ func nodeReadings(dump map[string]nodeResult, values []fileValue) []reading {
 		}
 	}
 	return out
+}
+
+// with returns v with its XML replaced by inner.
+func (v fileValue) with(inner []byte) fileValue {
+	v.inner = inner
+	return v
 }
