@@ -22,7 +22,7 @@ type workload struct {
 	bin            []byte
 }
 
-func readWorkloads(t *testing.T) []workload {
+func readWorkloads(t testing.TB) []workload {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", "workloads.tsv"))
 	if err != nil {
@@ -54,7 +54,7 @@ func readWorkloads(t *testing.T) []workload {
 }
 
 // goValue returns a new Go value of the DataType named typeName.
-func goValue(t *testing.T, typeName string) any {
+func goValue(t testing.TB, typeName string) any {
 	switch typeName {
 	case "UInt32":
 		return new(uint32)
