@@ -113,7 +113,7 @@ func (o *Config) Decode(n *Node, v any) error {
 		return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
 	}
 	d := &decoder{t: o.tables(), lim: o.Limits.Resolved(), raw: o.Raw, target: o.Target, strict: o.Strict}
-	if err := c.dec(d, n, rv.Elem()); err != nil {
+	if err := d.element(n, c, rv.Elem()); err != nil {
 		return wire.WithPath(err, c.name)
 	}
 	return nil
