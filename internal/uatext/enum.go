@@ -5,22 +5,21 @@ import (
 	"strconv"
 )
 
-// AppendEnum appends the text form of the enumeration value v, the same in
-// OPC UA XML and in JSON's Verbose form: "Name_Value" ("Both_2") when names gives v a
-// name, else the number alone ("7").
-func AppendEnum(b []byte, v int32, names func(int32) (string, bool)) []byte {
-	if names != nil {
-		if n, ok := names(v); ok {
-			b = append(b, n...)
-			b = append(b, '_')
-		}
+// AppendEnum appends the text form of the enumeration value v whose name
+// is name, the same in OPC UA XML (Part 6 §5.3.4) and in JSON's Verbose
+// form: "Name_Value" ("Both_2"), or the number alone ("7") for a value
+// without a name ("").
+func AppendEnum(b []byte, name string, v int32) []byte {
+	if name != "" {
+		b = append(b, name...)
+		b = append(b, '_')
 	}
 	return strconv.AppendInt(b, int64(v), 10)
 }
 
 // ParseEnum reads an enumeration value written as "Name_Value" or as the
-// number alone: the decimal Int32 after the last '_' (or the whole text).
-// The name is not checked: the number is the value.
+// number alone: the decimal Int32 after the last '_' (or the whole text),
+// without leading zeros. The name is not checked: the number is the value.
 func ParseEnum(s []byte) (int32, bool) {
 	num := s
 	for i := len(s) - 1; i >= 0; i-- {
@@ -29,7 +28,7 @@ func ParseEnum(s []byte) (int32, bool) {
 			break
 		}
 	}
-	if len(num) == 0 || len(num) > 11 {
+	if len(num) == 0 {
 		return 0, false
 	}
 	neg := num[0] == '-'
@@ -37,15 +36,17 @@ func ParseEnum(s []byte) (int32, bool) {
 	if neg {
 		digits = num[1:]
 	}
-	if len(digits) == 0 {
-		return 0, false
+	if len(digits) == 0 || digits[0] == '0' && len(digits) > 1 {
+		return 0, false // no leading zeros
 	}
 	var x int64
 	for _, c := range digits {
 		if c < '0' || c > '9' {
 			return 0, false
 		}
-		x = x*10 + int64(c-'0')
+		if x = x*10 + int64(c-'0'); x > 1<<31 {
+			return 0, false
+		}
 	}
 	if neg {
 		x = -x

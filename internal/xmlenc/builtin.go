@@ -425,7 +425,9 @@ func clampedCodec(wt types.BuiltinType, hi uint64) *codec {
 func enumCodec(name string, names func(int32) (string, bool)) *codec {
 	return &codec{name: name,
 		enc: func(e *encoder, v reflect.Value) error {
-			e.b = uatext.AppendEnum(e.b, int32(v.Int()), names)
+			x := int32(v.Int())
+			n, _ := names(x)
+			e.b = uatext.AppendEnum(e.b, n, x)
 			return nil
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {

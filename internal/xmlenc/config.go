@@ -113,7 +113,7 @@ func (o *Config) Decode(n *Node, v any) error {
 		return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
 	}
 	d := &decoder{t: o.tables(), lim: o.Limits.Resolved(), raw: o.Raw, target: o.Target, strict: o.Strict}
-	if err := c.dec(d, n, rv.Elem()); err != nil {
+	if err := d.element(n, c, rv.Elem()); err != nil {
 		return wire.WithPath(err, c.name)
 	}
 	return nil
@@ -182,4 +182,32 @@ func (t *tables) snapshot() *uamodel.Snapshot {
 func (o *Config) VariantValue(n *Node) (types.Variant, error) {
 	d := &decoder{t: o.tables(), lim: o.Limits.Resolved(), raw: o.Raw, target: o.Target, strict: o.Strict}
 	return d.variantValue(n)
+}
+
+// DecodeBody decodes body, the XML body of an ExtensionObject (the
+// structure's element, as an ExtensionObject with Encoding XML holds it),
+// whose TypeId is id (its XML encoding id, or DataType id, in the
+// indexes of NamespaceURIs), into a new value of the structure: a pointer
+// to the Go structure, or a *uabin.Dynamic. ok is false, with no error,
+// when the registry knows no structure of that id; typeID is the binary
+// encoding id of the structure, the TypeID binary decoding gives.
+func (o *Config) DecodeBody(id types.NodeID, body []byte) (v any, typeID types.NodeID, ok bool, err error) {
+	t := o.tables()
+	b, err := t.bodyForTypeID(id, t.ns)
+	if err != nil || b == nil {
+		return nil, types.NodeID{}, false, err
+	}
+	n, err := ReadTree(body, o.textLimits())
+	if err != nil {
+		return nil, types.NodeID{}, true, err
+	}
+	d := &decoder{t: t, lim: o.Limits.Resolved(), raw: body}
+	if err := d.enter(n); err != nil {
+		return nil, types.NodeID{}, true, err
+	}
+	x, rv := b.newValue()
+	if err := b.c.dec(d, n, rv); err != nil {
+		return nil, types.NodeID{}, true, wire.WithPath(err, b.name)
+	}
+	return x, b.binID, true, nil
 }

@@ -95,6 +95,12 @@ func (e *encoder) variantValue(x *types.Variant) error {
 		if bt == types.TypeVariant {
 			return &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "a Variant cannot hold a scalar Variant")}
 		}
+		if bt == types.TypeString || bt == types.TypeXmlElement {
+			// Not through Value: an interface holding "" loses the
+			// wire.EmptyString mark (an empty String, not a null one).
+			str := x.Str()
+			return e.element(bt.String(), c, reflect.ValueOf(&str).Elem())
+		}
 		return e.element(bt.String(), c, reflect.ValueOf(x.Value()))
 	}
 	arr := reflect.ValueOf(x.Raw())

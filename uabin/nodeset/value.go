@@ -44,6 +44,10 @@ type Value struct {
 	ns *NodeSet
 }
 
+// NamespaceURIsOf returns the namespace table of the file v comes from,
+// the table of the indexes of v.Variant.
+func (s *Set) NamespaceURIsOf(v *Value) []string { return v.ns.NamespaceURIs }
+
 // readVariable reads a UAVariable or UAVariableType element that has just
 // started, to its end, and keeps its <Value> (the element's tree) for
 // Set.Values.

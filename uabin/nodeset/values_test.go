@@ -1,10 +1,14 @@
 package nodeset_test
 
 import (
+	"bytes"
 	"path/filepath"
 	"testing"
 
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uabin/nodeset"
+	"github.com/uabin/uabin/uaxml"
 )
 
 // companionPaths returns the namespace-0 file and the ten companion files.
@@ -16,7 +20,10 @@ func companionPaths(t testing.TB) []string {
 	return append([]string{"../../schema/Opc.Ua.NodeSet2.Services.xml"}, paths...)
 }
 
-func TestValuesAll(t *testing.T) {
+// loadValues loads the namespace-0 file and the ten companion files and
+// decodes their values.
+func loadValues(t testing.TB) (*nodeset.Set, []*nodeset.Value) {
+	t.Helper()
 	set, err := nodeset.Load(companionPaths(t)...)
 	if err != nil {
 		t.Fatal(err)
@@ -25,6 +32,11 @@ func TestValuesAll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return set, vals
+}
+
+func TestValuesAll(t *testing.T) {
+	set, vals := loadValues(t)
 	perFile := map[string]int{}
 	for _, v := range vals {
 		perFile[v.File]++
@@ -33,4 +45,41 @@ func TestValuesAll(t *testing.T) {
 		}
 	}
 	t.Log(len(vals), perFile)
+}
+
+// TestValuesRoundTrip: every value of the namespace-0 file and the ten
+// companion files, written in XML (uaxml, with its file's namespace table
+// and the set's registry) and read back, is the same value, and writing
+// it again gives the same text.
+func TestValuesRoundTrip(t *testing.T) {
+	set, vals := loadValues(t)
+	r, err := set.Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vals {
+		o := uaxml.Options{NamespaceURIs: set.NamespaceURIsOf(v), Types: r}
+		b1, err := o.Marshal(&v.Variant)
+		if err != nil {
+			t.Errorf("%s:%d %s: encoding: %v", v.File, v.Line, v.NodeIDText, err)
+			continue
+		}
+		var back types.Variant
+		if err := o.Unmarshal(b1, &back); err != nil {
+			t.Errorf("%s:%d %s: decoding %s: %v", v.File, v.Line, v.NodeIDText, b1, err)
+			continue
+		}
+		// The same value: the same binary encoding (Variant.Equal
+		// compares *uabin.Dynamic values by pointer).
+		bo := uabin.Options{NamespaceURIs: o.NamespaceURIs, Types: r}
+		want, err1 := bo.Marshal(&v.Variant)
+		got, err2 := bo.Marshal(&back)
+		if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s:%d %s: read back (%v, %v)\n%v\nwant\n%v", v.File, v.Line, v.NodeIDText, err1, err2, back, v.Variant)
+		}
+		b2, err := o.Marshal(&back)
+		if err != nil || !bytes.Equal(b1, b2) {
+			t.Errorf("%s:%d %s: written again (%v)\n%s\nwant\n%s", v.File, v.Line, v.NodeIDText, err, b2, b1)
+		}
+	}
 }

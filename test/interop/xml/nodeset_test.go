@@ -194,9 +194,8 @@ func TestNodeSetValues(t *testing.T) {
 // TestOpen62541ReadsOurXML gives open62541 the XML package uaxml writes for
 // every value (uaxml.Marshal of the Variant uabin read, in the file's
 // namespace table) and compares what it reads with the value uaxml was
-// given. It also checks that uabin reads that XML back to the same value
-// (XML, value, XML, value), but for the values listed in
-// roundTripKnown, which must still differ.
+// given. uabin must read that XML back to the same value (XML, value, XML,
+// value).
 func TestOpen62541ReadsOurXML(t *testing.T) {
 	others := otherStacks(t, true, false)
 	paths := nodesetFiles(t)
@@ -208,16 +207,10 @@ func TestOpen62541ReadsOurXML(t *testing.T) {
 		written := u.written(values)
 		again := u.read(written)
 		for i, v := range values {
-			stable := again[i].state == readOK && original[i].state == readOK && bytes.Equal(again[i].bin, original[i].bin)
-			why, known := roundTripKnown[v.file+" "+v.nodeID]
 			switch {
-			case known && stable:
-				t.Errorf("%s %s reads back as it was written now: remove it from roundTripKnown (%s)", v.file, v.nodeID, why)
-			case known:
-				t.Logf("%s line %d, %s: known: %s", v.file, v.line, v.nodeID, why)
-			case !stable && again[i].state != readOK:
+			case again[i].state != readOK:
 				t.Errorf("%s line %d, %s: uabin does not read the XML uaxml wrote: %s %s", v.file, v.line, v.nodeID, again[i].state, again[i].err)
-			case !stable:
+			case !bytes.Equal(again[i].bin, original[i].bin):
 				t.Errorf("%s line %d, %s: uabin reads the XML uaxml wrote as another value (%s)",
 					v.file, v.line, v.nodeID, firstDifference(again[i].bin, original[i].bin))
 			}
@@ -228,14 +221,3 @@ func TestOpen62541ReadsOurXML(t *testing.T) {
 	crossCheck(t, "The XML uaxml writes for the NodeSet2 values, as open62541 reads it, against the values written",
 		"uabin", u.read, nil, true, files, refs, others)
 }
-
-// roundTripKnown lists the values (file and NodeId) that uabin does not
-// yet read back from the XML uaxml writes for them, with the reason.
-var roundTripKnown = map[string]string{
-	"Opc.Ua.NodeSet2.Services.xml i=15964":      emptyStringAsNil,
-	"Opc.Ua.Di.NodeSet2.xml ns=1;i=15008":       emptyStringAsNil,
-	"Opc.Ua.Machinery.NodeSet2.xml ns=1;i=6013": emptyStringAsNil,
-}
-
-const emptyStringAsNil = "the file's <String/> is the empty String (UA Binary 0c 00 00 00 00); uaxml writes it as " +
-	"<String xsi:nil=\"true\"/>, which reads as the null String (0c ff ff ff ff)"
