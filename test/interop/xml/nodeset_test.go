@@ -144,7 +144,25 @@ func crossCheck(t *testing.T, title, refName string, ref reader, refDeps []depar
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			fmt.Fprintf(&report, "  %s: %d values, e.g. %s\n", n, len(byDep[n]), byDep[n][0])
+			fmt.Fprintf(&report, "  %s: %d values\n", n, len(byDep[n]))
+			// One line per file: "    file: id, id, ...".
+			var file string
+			var ids []string
+			flush := func() {
+				if len(ids) > 0 {
+					fmt.Fprintf(&report, "    %s: %s\n", file, strings.Join(ids, ", "))
+				}
+				ids = ids[:0]
+			}
+			for _, where := range byDep[n] {
+				f, id, _ := strings.Cut(where, " ")
+				if f != file {
+					flush()
+					file = f
+				}
+				ids = append(ids, id)
+			}
+			flush()
 		}
 		keys := make([]string, 0, len(notRead))
 		for n := range notRead {
