@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"testing"
 )
 
 // A reading is what one stack made of one <Value>.
@@ -135,8 +134,7 @@ type verdict struct {
 // refDeps are the reference's own departures: a difference on a value whose
 // XML one of them concerns (its emulation changes the XML) is put down to
 // the reference.
-func compareStack(t *testing.T, values []fileValue, ref, other []reading, refRead reader, deps, refDeps []departure) []verdict {
-	t.Helper()
+func compareStack(values []fileValue, ref, other []reading, refRead reader, deps, refDeps []departure) []verdict {
 	out := make([]verdict, len(values))
 	var retry []int
 	for i, v := range values {

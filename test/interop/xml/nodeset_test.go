@@ -84,7 +84,7 @@ func crossCheck(t *testing.T, title, refName string, ref reader, refDeps []depar
 	for k, o := range others {
 		verdicts[k] = make([][]verdict, len(files))
 		for i, values := range files {
-			verdicts[k][i] = compareStack(t, values, refs[i], o.read(values), ref, o.departures, refDeps)
+			verdicts[k][i] = compareStack(values, refs[i], o.read(values), ref, o.departures, refDeps)
 		}
 	}
 	var totValues, totRef int

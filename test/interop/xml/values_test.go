@@ -69,6 +69,8 @@ func readValues(path string) ([]fileValue, error) {
 		start    int64      // offset just after the open <Value> start tag
 		inValue  bool
 		lastOffs int64
+		line     = 1 // the line of lastOffs
+		counted  int64
 	)
 	attr := func(e stdxml.StartElement, name string) string {
 		for _, a := range e.Attr {
@@ -98,7 +100,9 @@ func readValues(path string) ([]fileValue, error) {
 			case depth == 3 && tok.Name.Local == "Value":
 				inValue = true
 				start = dec.InputOffset()
-				node.line = 1 + bytes.Count(data[:lastOffs], []byte("\n"))
+				line += bytes.Count(data[counted:lastOffs], []byte("\n"))
+				counted = lastOffs
+				node.line = line
 			case depth == 4 && tok.Name.Local == "Reference":
 				if attr(tok, "ReferenceType") == "HasStructuredComponent" && attr(tok, "IsForward") == "false" {
 					node.structured = true
