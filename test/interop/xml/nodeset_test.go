@@ -164,6 +164,14 @@ func crossCheck(t *testing.T, title, refName string, ref reader, refDeps []depar
 			}
 			flush()
 		}
+		for _, d := range o.departures {
+			for _, n := range names {
+				if strings.Contains(n, d.name) {
+					fmt.Fprintf(&report, "  why %s: %s\n", d.name, d.why)
+					break
+				}
+			}
+		}
 		keys := make([]string, 0, len(notRead))
 		for n := range notRead {
 			keys = append(keys, n)
