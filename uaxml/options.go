@@ -64,7 +64,7 @@ func (o *Options) config() xmlenc.Config {
 	}
 	return xmlenc.Config{Limits: o.Limits, NamespaceURIs: o.NamespaceURIs, ServerURIs: o.ServerURIs,
 		Types: (*uamodel.Registry)(unsafe.Pointer(r)), Encodings: o.XMLEncodings,
-		Text:  xmlenc.TextLimits{MaxElements: o.MaxElements, MaxAttributeLength: o.MaxAttributeLength, MaxTextLength: o.MaxTextLength}}
+		Text: xmlenc.TextLimits{MaxElements: o.MaxElements, MaxAttributeLength: o.MaxAttributeLength, MaxTextLength: o.MaxTextLength}}
 }
 
 // defaults are the options of the package functions, never written.
