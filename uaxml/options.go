@@ -5,6 +5,7 @@ import (
 
 	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/internal/xmlenc"
+	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
 )
 
@@ -41,6 +42,18 @@ type Options struct {
 	// Types is the registry of structure types for ExtensionObject bodies
 	// (Go types and run-time structures); nil means uabin.DefaultRegistry.
 	Types *uabin.Registry
+
+	// XMLEncodings maps the XML encoding ids ("Default XML") of structures
+	// outside namespace 0 to their DataType ids, both with their namespace
+	// URI (NamespaceURI set, namespace index 0): the TypeId of an
+	// ExtensionObject in XML is its XML encoding id, which a registry does
+	// not hold. Decoding finds a body's type by it (as it finds the
+	// standard types', whose ids package types has), and encoding writes
+	// it as the TypeId of a structure of Types. Without an entry, a TypeId
+	// is looked up as a DataType id and then as a binary encoding id, and
+	// encoding writes the DataType id. nodeset.Set.XMLEncodings gives the
+	// map of a set of NodeSet2 files.
+	XMLEncodings map[types.ExpandedNodeID]types.ExpandedNodeID
 }
 
 // config returns the engine's configuration of a call.
@@ -50,8 +63,8 @@ func (o *Options) config() xmlenc.Config {
 		r = uabin.DefaultRegistry
 	}
 	return xmlenc.Config{Limits: o.Limits, NamespaceURIs: o.NamespaceURIs, ServerURIs: o.ServerURIs,
-		Types: (*uamodel.Registry)(unsafe.Pointer(r)),
-		Text:  xmlenc.TextLimits{MaxElements: o.MaxElements, MaxAttributeLength: o.MaxAttributeLength, MaxTextLength: o.MaxTextLength}}
+		Types: (*uamodel.Registry)(unsafe.Pointer(r)), Encodings: o.XMLEncodings,
+		Text: xmlenc.TextLimits{MaxElements: o.MaxElements, MaxAttributeLength: o.MaxAttributeLength, MaxTextLength: o.MaxTextLength}}
 }
 
 // defaults are the options of the package functions, never written.

@@ -34,11 +34,6 @@ func (s *Set) Registry() (*uabin.Registry, error) {
 func (s *Set) state() *setState {
 	s.valuesOnce.once.Do(func() {
 		st := &s.valuesOnce
-		st.registry = uabin.NewRegistry()
-		if err := s.Register(st.registry); err != nil {
-			st.err = err
-			return
-		}
 		st.encs = map[types.ExpandedNodeID]types.ExpandedNodeID{}
 		for _, f := range s.Files {
 			for _, dt := range f.DataTypes {
@@ -48,6 +43,11 @@ func (s *Set) state() *setState {
 					}
 				}
 			}
+		}
+		st.registry = uabin.NewRegistry()
+		if err := s.Register(st.registry); err != nil {
+			st.err = err
+			return
 		}
 		st.byID = map[types.ExpandedNodeID]*Value{}
 		for _, f := range s.Files {
@@ -61,6 +61,13 @@ func (s *Set) state() *setState {
 	})
 	return &s.valuesOnce
 }
+
+// XMLEncodings returns the "Default XML" encodings of the set's
+// DataTypes: a map from each encoding node's id to its DataType's id, both
+// with their namespace URI, the map uaxml.Options.XMLEncodings takes to
+// read and write ExtensionObjects of the set's structures. The map is the
+// set's: do not modify it.
+func (s *Set) XMLEncodings() map[types.ExpandedNodeID]types.ExpandedNodeID { return s.state().encs }
 
 // Values returns the <Value> of every UAVariable and UAVariableType node
 // of the set's files, in file and document order, each decoded into

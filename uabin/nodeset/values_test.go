@@ -58,7 +58,7 @@ func TestValuesRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range vals {
-		o := uaxml.Options{NamespaceURIs: set.NamespaceURIsOf(v), Types: r}
+		o := uaxml.Options{NamespaceURIs: set.NamespaceURIsOf(v), Types: r, XMLEncodings: set.XMLEncodings()}
 		b1, err := o.Marshal(&v.Variant)
 		if err != nil {
 			t.Errorf("%s:%d %s: encoding: %v", v.File, v.Line, v.NodeIDText, err)
