@@ -16,8 +16,9 @@
  *                  encoding of a value of TYPE, decodes it with
  *                  UA_decodeBinary and prints "OK <BASE64 of UA_encodeXml's
  *                  XML>" or "ERR <status>".
- *   o6xml bench [passes] [round_ms] < VECTORS
- *                  reads lines "NAME<TAB>TYPE<TAB>HEX[<TAB>XML]" (the
+ *   o6xml bench [passes] [round_ms] [VECTORS]
+ *                  reads from the file VECTORS (default: standard input)
+ *                  lines "NAME<TAB>TYPE<TAB>HEX[<TAB>XML]" (the
  *                  workload values W1-W7 in UA Binary, and for some the
  *                  base64 of XML to decode where UA_encodeXml cannot write
  *                  the value, "-" for none), times UA_encodeXml into a
@@ -163,16 +164,19 @@ static void decodeOne(const UA_ByteString *xml, const UA_DataType *type) {
     UA_delete(v, type);
 }
 
-/* readLine reads one line of any length into *buf (without its newline);
- * false at the end of the input. */
-static int readLine(char **buf, size_t *cap, size_t *len) {
-    ssize_t n = getline(buf, cap, stdin);
+/* readLineFrom reads one line of any length from in into *buf (without its
+ * newline); false at the end of the input. */
+static int readLineFrom(FILE *in, char **buf, size_t *cap, size_t *len) {
+    ssize_t n = getline(buf, cap, in);
     if(n < 0) return 0;
     while(n > 0 && ((*buf)[n - 1] == '\n' || (*buf)[n - 1] == '\r')) n--;
     (*buf)[n] = 0;
     *len = (size_t)n;
     return 1;
 }
+
+/* readLine reads a line of standard input. */
+static int readLine(char **buf, size_t *cap, size_t *len) { return readLineFrom(stdin, buf, cap, len); }
 
 static int runDecode(int nodesetValue) {
     char *line = NULL; size_t cap = 0, len = 0;
@@ -296,12 +300,12 @@ static void runCell(Cell *c, size_t pass) {
     c->cpu[pass] = (double)(c1 - c0) / (double)c->iters;
 }
 
-static int runBench(size_t passes, double roundMs) {
+static int runBench(size_t passes, double roundMs, FILE *in) {
     Cell *cells = NULL; size_t n = 0, capCells = 0;
     char *line = NULL; size_t cap = 0, len = 0;
     printf("# open62541 v1.5.7 xml: UA_encodeXml into a preallocated buffer (enc), UA_decodeXml + UA_clear (dec+clr); %zu passes, rounds of %.1f ms\n",
            passes, roundMs);
-    while(readLine(&line, &cap, &len)) {
+    while(readLineFrom(in, &line, &cap, &len)) {
         if(len == 0 || line[0] == '#') continue;
         char *t1 = strchr(line, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
         if(!t2) { fprintf(stderr, "o6xml bench: malformed vector line\n"); return 2; }
@@ -351,7 +355,7 @@ static int runBench(size_t passes, double roundMs) {
         UA_ByteString_clear(&xml);
     }
     free(line);
-    if(n == 0) { fprintf(stderr, "o6xml bench: no vectors on standard input\n"); return 2; }
+    if(n == 0) { fprintf(stderr, "o6xml bench: no vectors\n"); return 2; }
     /* Calibrate: after a warm-up operation, double the iterations until a
      * round takes roundMs. */
     for(size_t i = 0; i < n; i++) {
@@ -397,8 +401,12 @@ int main(int argc, char **argv) {
         size_t passes = argc >= 3 ? (size_t)atoi(argv[2]) : 11;
         double roundMs = argc >= 4 ? atof(argv[3]) : 5;
         if(passes < 1 || roundMs <= 0) { fprintf(stderr, "o6xml bench: passes >= 1, round_ms > 0\n"); return 2; }
-        return runBench(passes, roundMs);
+        FILE *in = stdin;
+        if(argc >= 5 && !(in = fopen(argv[4], "r"))) { perror(argv[4]); return 2; }
+        int rc = runBench(passes, roundMs, in);
+        if(in != stdin) fclose(in);
+        return rc;
     }
-    fprintf(stderr, "usage: o6xml decode|value|encode < LINES, o6xml bench [passes] [round_ms] < VECTORS\n");
+    fprintf(stderr, "usage: o6xml decode|value|encode < LINES, o6xml bench [passes] [round_ms] [VECTORS]\n");
     return 2;
 }
