@@ -58,28 +58,20 @@ func xmlMain(args []string) {
 		return nil
 	})
 	_ = fs.Parse(args)
-	if *rounds < 1 {
+	re, err := regexp.Compile(*run) // "" selects every row
+	switch {
+	case err != nil:
+		fatal(err)
+	case *rounds < 1:
 		fatal(fmt.Errorf("-rounds %d: at least 1", *rounds))
 	}
-	if err := flag.Set("test.benchtime", benchtime.String()); err != nil {
-		fatal(err)
-	}
-	var re *regexp.Regexp
-	if *run != "" {
-		var err error
-		if re, err = regexp.Compile(*run); err != nil {
-			fatal(err)
-		}
-	}
+	fatalIf(flag.Set("test.benchtime", benchtime.String()))
 	var rows []*xmlCase
 	for _, c := range xmlCases() {
-		if re != nil && !re.MatchString(c.id) {
-			continue
+		if re.MatchString(c.id) {
+			fatalIf(verifyXML(c))
+			rows = append(rows, c)
 		}
-		if err := verifyXML(c); err != nil {
-			fatal(err)
-		}
-		rows = append(rows, c)
 	}
 	if len(rows) == 0 {
 		fatal(fmt.Errorf("-run %q selects no row", *run))
@@ -97,9 +89,7 @@ func xmlMain(args []string) {
 				continue // a file is one sample, not one per round
 			}
 			run, err := readO6xml(s)
-			if err != nil {
-				fatal(err)
-			}
+			fatalIf(err)
 			for id, ops := range run.ns {
 				if cfig[id] == nil {
 					cfig[id] = map[string][]float64{}
@@ -128,6 +118,13 @@ func xmlMain(args []string) {
 	var b strings.Builder
 	renderXML(&b, header, rows, cells, cfig)
 	fmt.Print(b.String())
+}
+
+// fatalIf stops the program on a non-nil err.
+func fatalIf(err error) {
+	if err != nil {
+		fatal(err)
+	}
 }
 
 // verifyXML checks a row before it is timed: its text decodes to a value
