@@ -237,8 +237,8 @@ func numberCodec(bt types.BuiltinType) *codec {
 			if err != nil {
 				return err
 			}
-			x, err := strconv.ParseInt(string(s), 10, bits)
-			if err != nil {
+			x, ok := parseInt(s, bits)
+			if !ok {
 				return d.fail(n, wire.ErrInvalid, "%s %q is not an integer of %d bits", bt, clip(s), bits)
 			}
 			v.SetInt(x)
@@ -255,8 +255,8 @@ func numberCodec(bt types.BuiltinType) *codec {
 			if err != nil {
 				return err
 			}
-			x, err := strconv.ParseUint(string(bytes.TrimPrefix(s, []byte("+"))), 10, bits)
-			if err != nil || len(s) > 1 && s[0] == '+' && s[1] == '+' {
+			x, ok := parseUint(s, bits)
+			if !ok {
 				return d.fail(n, wire.ErrInvalid, "%s %q is not an unsigned integer of %d bits", bt, clip(s), bits)
 			}
 			v.SetUint(x)
@@ -285,6 +285,56 @@ func numberCodec(bt types.BuiltinType) *codec {
 		}
 	}
 	return c
+}
+
+// parseUint reads a decimal xs:unsignedByte ... xs:unsignedLong of bits
+// bits: digits after an optional '+' (leading zeros allowed, as XML
+// Schema has them).
+func parseUint(s []byte, bits int) (uint64, bool) {
+	if len(s) > 0 && s[0] == '+' {
+		s = s[1:]
+	}
+	if len(s) == 0 {
+		return 0, false
+	}
+	var x uint64
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		d := uint64(c - '0')
+		if x > (math.MaxUint64-d)/10 {
+			return 0, false
+		}
+		x = x*10 + d
+	}
+	if bits < 64 && x >= 1<<bits {
+		return 0, false
+	}
+	return x, true
+}
+
+// parseInt reads a decimal xs:byte ... xs:long of bits bits: an optional
+// sign, then digits.
+func parseInt(s []byte, bits int) (int64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	} else if len(s) > 0 && s[0] == '+' {
+		s = s[1:]
+	}
+	if len(s) > 0 && s[0] == '+' {
+		return 0, false
+	}
+	u, ok := parseUint(s, 64)
+	limit := uint64(1) << (bits - 1) // the magnitude of the most negative value
+	if !ok || u > limit || !neg && u == limit {
+		return 0, false
+	}
+	if neg {
+		return -int64(u), true // -int64(1<<63) is MinInt64
+	}
+	return int64(u), true
 }
 
 func intBits(bt types.BuiltinType) int {

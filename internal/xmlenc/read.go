@@ -89,6 +89,8 @@ type reader struct {
 	ownerStart int
 	// attrs holds the names of the attributes of the start tag being read.
 	attrs [][]byte
+	// names interns the local names of elements: one string per name.
+	names map[string]string
 }
 
 type nsDecl struct {
@@ -108,7 +110,7 @@ func ReadTree(b []byte, lim TextLimits) (*Node, error) {
 	if n > lim.MaxElements {
 		n = lim.MaxElements + 1
 	}
-	r := &reader{in: b, lim: lim, nodes: make([]Node, 0, n), owner: -1}
+	r := &reader{in: b, lim: lim, nodes: make([]Node, 0, n), kids: make([]int32, 0, n), owner: -1}
 	if err := r.document(); err != nil {
 		return nil, err
 	}
@@ -320,7 +322,7 @@ func (r *reader) startTag() error {
 		r.kids[parent]++
 	}
 	idx := int32(len(r.nodes))
-	r.nodes = append(r.nodes, Node{Name: localPart(name), Offset: start, parent: parent})
+	r.nodes = append(r.nodes, Node{Name: r.intern(name), Offset: start, parent: parent})
 	r.kids = append(r.kids, 0)
 	depth := len(r.stack) + 1
 	var nilPrefix, nilValue string
@@ -422,7 +424,11 @@ func (r *reader) endTag() error {
 	r.pos++
 	top := r.stack[len(r.stack)-1]
 	n := &r.nodes[top]
-	if localPart(name) != n.Name || !bytes.Equal(name, r.in[n.Offset+1:n.Offset+1+len(name)]) {
+	local := name
+	if i := bytes.IndexByte(name, ':'); i >= 0 {
+		local = name[i+1:]
+	}
+	if string(local) != n.Name || !bytes.Equal(name, r.in[n.Offset+1:n.Offset+1+len(name)]) {
 		return failAt(start, "end tag %s does not close element %s", name, n.Name)
 	}
 	n.End = r.pos
@@ -728,13 +734,23 @@ func isNameRune(r rune, first bool) bool {
 	return false
 }
 
-// localPart returns the name without its prefix.
-func localPart(name []byte) string {
+// intern returns the local part of name as a string, one per distinct
+// name of the input.
+func (r *reader) intern(name []byte) string {
 	if i := bytes.IndexByte(name, ':'); i >= 0 {
-		return string(name[i+1:])
+		name = name[i+1:]
 	}
-	return string(name)
+	if s, ok := r.names[string(name)]; ok {
+		return s
+	}
+	if r.names == nil {
+		r.names = map[string]string{}
+	}
+	s := string(name)
+	r.names[s] = s
+	return s
 }
+
 
 // skipSpace skips XML white space and reports whether there was some.
 func (r *reader) skipSpace() bool {

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -170,4 +171,35 @@ func FuzzReader(f *testing.F) {
 			t.Fatal(d)
 		}
 	})
+}
+
+func TestParseIntegers(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		bits int
+		v    int64
+		ok   bool
+	}{
+		{"0", 8, 0, true}, {"-128", 8, -128, true}, {"127", 8, 127, true}, {"128", 8, 0, false}, {"-129", 8, 0, false},
+		{"+5", 32, 5, true}, {"007", 32, 7, true}, {"-9223372036854775808", 64, math.MinInt64, true},
+		{"9223372036854775807", 64, math.MaxInt64, true}, {"9223372036854775808", 64, 0, false},
+		{"", 32, 0, false}, {"-", 32, 0, false}, {"+-1", 32, 0, false}, {"--1", 32, 0, false}, {"1e3", 32, 0, false}, {" 1", 32, 0, false},
+	} {
+		if v, ok := parseInt([]byte(c.in), c.bits); v != c.v || ok != c.ok {
+			t.Errorf("parseInt(%q, %d) = %d, %v", c.in, c.bits, v, ok)
+		}
+	}
+	for _, c := range []struct {
+		in   string
+		bits int
+		v    uint64
+		ok   bool
+	}{
+		{"255", 8, 255, true}, {"256", 8, 0, false}, {"+1", 16, 1, true}, {"-0", 16, 0, false}, {"18446744073709551615", 64, math.MaxUint64, true},
+		{"18446744073709551616", 64, 0, false}, {"99999999999999999999999", 64, 0, false}, {"4294967295", 32, math.MaxUint32, true}, {"++1", 32, 0, false},
+	} {
+		if v, ok := parseUint([]byte(c.in), c.bits); v != c.v || ok != c.ok {
+			t.Errorf("parseUint(%q, %d) = %d, %v", c.in, c.bits, v, ok)
+		}
+	}
 }
