@@ -751,7 +751,6 @@ func (r *reader) intern(name []byte) string {
 	return s
 }
 
-
 // skipSpace skips XML white space and reports whether there was some.
 func (r *reader) skipSpace() bool {
 	start := r.pos
