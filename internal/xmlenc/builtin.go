@@ -37,7 +37,7 @@ type decoder struct {
 
 // fail returns a *wire.DecodeError at the element n.
 func (d *decoder) fail(n *Node, kind error, format string, args ...any) error {
-	return &wire.DecodeError{Offset: int(n.Offset), Err: wire.Errorf(kind, format, args...)}
+	return &wire.DecodeError{Offset: n.Offset, Err: wire.Errorf(kind, format, args...)}
 }
 
 // enter records one more level of nesting at the element n.
@@ -65,7 +65,7 @@ func (d *decoder) element(n *Node, c *codec, v reflect.Value) error {
 // noKids fails if n has child elements (a value that is text).
 func (d *decoder) noKids(n *Node) error {
 	if len(n.Kids) > 0 {
-		return d.fail(n.Kids[0], wire.ErrInvalid, "unexpected element %s in %s", n.Kids[0].Name.Local, n.Name.Local)
+		return d.fail(n.Kids[0], wire.ErrInvalid, "unexpected element %s in %s", n.Kids[0].Name, n.Name)
 	}
 	return nil
 }
@@ -74,7 +74,7 @@ func (d *decoder) noKids(n *Node) error {
 // that is elements).
 func (d *decoder) noText(n *Node) error {
 	if len(bytes.TrimSpace(n.Text)) > 0 {
-		return d.fail(n, wire.ErrInvalid, "unexpected text %q in %s", clip(bytes.TrimSpace(n.Text)), n.Name.Local)
+		return d.fail(n, wire.ErrInvalid, "unexpected text %q in %s", clip(bytes.TrimSpace(n.Text)), n.Name)
 	}
 	return nil
 }
@@ -99,11 +99,11 @@ func (d *decoder) kids(n *Node, names ...string) ([]*Node, error) {
 	next := 0
 	for _, k := range n.Kids {
 		i := next
-		for i < len(names) && names[i] != k.Name.Local {
+		for i < len(names) && names[i] != k.Name {
 			i++
 		}
 		if i == len(names) {
-			return nil, d.fail(k, wire.ErrInvalid, "unexpected element %s in %s (out of order, repeated or unknown)", k.Name.Local, n.Name.Local)
+			return nil, d.fail(k, wire.ErrInvalid, "unexpected element %s in %s (out of order, repeated or unknown)", k.Name, n.Name)
 		}
 		out[i] = k
 		next = i + 1
@@ -237,8 +237,8 @@ func numberCodec(bt types.BuiltinType) *codec {
 			if err != nil {
 				return err
 			}
-			x, err := strconv.ParseInt(string(s), 10, bits)
-			if err != nil {
+			x, ok := parseInt(s, bits)
+			if !ok {
 				return d.fail(n, wire.ErrInvalid, "%s %q is not an integer of %d bits", bt, clip(s), bits)
 			}
 			v.SetInt(x)
@@ -255,8 +255,8 @@ func numberCodec(bt types.BuiltinType) *codec {
 			if err != nil {
 				return err
 			}
-			x, err := strconv.ParseUint(string(bytes.TrimPrefix(s, []byte("+"))), 10, bits)
-			if err != nil || len(s) > 1 && s[0] == '+' && s[1] == '+' {
+			x, ok := parseUint(s, bits)
+			if !ok {
 				return d.fail(n, wire.ErrInvalid, "%s %q is not an unsigned integer of %d bits", bt, clip(s), bits)
 			}
 			v.SetUint(x)
@@ -285,6 +285,56 @@ func numberCodec(bt types.BuiltinType) *codec {
 		}
 	}
 	return c
+}
+
+// parseUint reads a decimal xs:unsignedByte ... xs:unsignedLong of bits
+// bits: digits after an optional '+' (leading zeros allowed, as XML
+// Schema has them).
+func parseUint(s []byte, bits int) (uint64, bool) {
+	if len(s) > 0 && s[0] == '+' {
+		s = s[1:]
+	}
+	if len(s) == 0 {
+		return 0, false
+	}
+	var x uint64
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		d := uint64(c - '0')
+		if x > (math.MaxUint64-d)/10 {
+			return 0, false
+		}
+		x = x*10 + d
+	}
+	if bits < 64 && x >= 1<<bits {
+		return 0, false
+	}
+	return x, true
+}
+
+// parseInt reads a decimal xs:byte ... xs:long of bits bits: an optional
+// sign, then digits.
+func parseInt(s []byte, bits int) (int64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	} else if len(s) > 0 && s[0] == '+' {
+		s = s[1:]
+	}
+	if len(s) > 0 && s[0] == '+' {
+		return 0, false
+	}
+	u, ok := parseUint(s, 64)
+	limit := uint64(1) << (bits - 1) // the magnitude of the most negative value
+	if !ok || u > limit || !neg && u == limit {
+		return 0, false
+	}
+	if neg {
+		return -int64(u), true // -int64(1<<63) is MinInt64
+	}
+	return int64(u), true
 }
 
 func intBits(bt types.BuiltinType) int {
@@ -533,74 +583,17 @@ func checkXML(s string) error {
 	}
 }
 
-// innerXML returns the content of n as XML text: the input's bytes when
-// the call has them, else the tree written out again.
+// innerXML returns the content of n as XML text: the input's bytes
+// between its tags.
 func (d *decoder) innerXML(n *Node) ([]byte, error) {
-	if d.raw != nil && n.End > n.Offset && int(n.End) <= len(d.raw) {
-		el := d.raw[n.Offset:n.End]
-		open := bytes.IndexByte(el, '>')
-		if open >= 0 && el[open-1] == '/' {
-			return nil, nil // <X/>
-		}
-		closeTag := bytes.LastIndexByte(el, '<')
-		if open >= 0 && closeTag > open {
-			return el[open+1 : closeTag], nil
-		}
+	if d.raw == nil || n.End <= n.Offset || n.End > len(d.raw) {
+		return nil, d.fail(n, wire.ErrUnsupported, "the XML text of %s is not at hand", n.Name)
 	}
-	var b []byte
-	b = appendText(b, n.Text, len(n.Kids) == 0)
-	for _, k := range n.Kids {
-		b = appendNode(b, k)
+	el := d.raw[n.Offset:n.End]
+	open := bytes.IndexByte(el, '>')
+	if open > 0 && el[open-1] == '/' {
+		return []byte{}, nil // <X/>
 	}
-	return b, nil
-}
-
-// appendNode writes the element n as XML text, from the tree: names with
-// their namespace as xmlns, text escaped. The text between child elements
-// is written after them (the tree keeps it as one).
-func appendNode(b []byte, n *Node) []byte {
-	b = append(b, '<')
-	b = append(b, n.Name.Local...)
-	if n.Name.Space != "" {
-		b = append(b, ` xmlns="`...)
-		b = appendAttr(b, n.Name.Space)
-		b = append(b, '"')
-	}
-	for _, a := range n.Attr {
-		if a.Name.Space == "xmlns" || a.Name.Local == "xmlns" && a.Name.Space == "" {
-			continue
-		}
-		b = append(b, ' ')
-		if a.Name.Space == XSINamespace {
-			b = append(b, `xmlns:xsi="`+XSINamespace+`" xsi:`...)
-		}
-		b = append(b, a.Name.Local...)
-		b = append(b, `="`...)
-		b = appendAttr(b, a.Value)
-		b = append(b, '"')
-	}
-	b = append(b, '>')
-	for _, k := range n.Kids {
-		b = appendNode(b, k)
-	}
-	b = appendText(b, n.Text, len(n.Kids) == 0)
-	b = append(b, "</"...)
-	b = append(b, n.Name.Local...)
-	return append(b, '>')
-}
-
-// appendText escapes text; between elements, white space alone is dropped.
-func appendText(b, text []byte, leaf bool) []byte {
-	if !leaf && len(bytes.TrimSpace(text)) == 0 {
-		return b
-	}
-	var buf bytes.Buffer
-	_ = xml.EscapeText(&buf, text)
-	return append(b, buf.Bytes()...)
-}
-
-func appendAttr(b []byte, s string) []byte {
-	var buf bytes.Buffer
-	_ = xml.EscapeText(&buf, []byte(s))
-	return append(b, buf.Bytes()...)
+	closeTag := bytes.LastIndexByte(el, '<')
+	return el[open+1 : closeTag], nil
 }

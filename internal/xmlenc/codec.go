@@ -216,8 +216,8 @@ func listCodec(elem *codec, fixed bool, n int) *codec {
 			v.Set(reflect.MakeSlice(v.Type(), len(nd.Kids), len(nd.Kids)))
 		}
 		for i, k := range nd.Kids {
-			if k.Name.Local != elem.name {
-				return wire.WithPath(d.fail(k, wire.ErrInvalid, "element %s in a %s, not %s", k.Name.Local, c.name, elem.name), wire.IndexPath(i))
+			if k.Name != elem.name {
+				return wire.WithPath(d.fail(k, wire.ErrInvalid, "element %s in a %s, not %s", k.Name, c.name, elem.name), wire.IndexPath(i))
 			}
 			if err := d.element(k, elem, v.Index(i)); err != nil {
 				return wire.WithPath(err, wire.IndexPath(i))

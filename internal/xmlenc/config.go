@@ -99,9 +99,6 @@ func (o *Config) Unmarshal(b []byte, v any) error {
 // ReadTree reads b into a tree with the call's text limits.
 func (o *Config) ReadTree(b []byte) (*Node, error) { return ReadTree(b, o.textLimits()) }
 
-// TreeReader returns a reader of one tree with the call's text limits.
-func (o *Config) TreeReader() *TreeReader { return NewTreeReader(o.textLimits()) }
-
 // Decode decodes the element n into the value v points to.
 func (o *Config) Decode(n *Node, v any) error {
 	rv := reflect.ValueOf(v)

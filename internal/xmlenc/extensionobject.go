@@ -136,10 +136,10 @@ func (d *decoder) extensionObject(n *Node, x *types.ExtensionObject) error {
 		return d.fail(body, wire.ErrInvalid, "an ExtensionObject Body with no element")
 	case 1:
 	default:
-		return d.fail(body.Kids[1], wire.ErrInvalid, "a second element, %s, in an ExtensionObject Body", body.Kids[1].Name.Local)
+		return d.fail(body.Kids[1], wire.ErrInvalid, "a second element, %s, in an ExtensionObject Body", body.Kids[1].Name)
 	}
 	el := body.Kids[0]
-	if el.Name.Local == "ByteString" {
+	if el.Name == "ByteString" {
 		x.Encoding = types.ExtensionObjectBinary
 		if x.Body, err = d.base64(el, d.lim.MaxByteStringLength); err != nil {
 			return wire.WithPath(err, "Body")

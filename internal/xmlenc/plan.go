@@ -213,7 +213,7 @@ func (p *plan) decode(d *decoder, n *Node, v reflect.Value) error {
 	kids := n.Kids
 	var mask uint32
 	var sawMask bool
-	if len(kids) > 0 && (p.enc == uamodel.OptionalFields || p.enc == uamodel.Masked) && kids[0].Name.Local == "EncodingMask" {
+	if len(kids) > 0 && (p.enc == uamodel.OptionalFields || p.enc == uamodel.Masked) && kids[0].Name == "EncodingMask" {
 		x, err := d.uint32Text(kids[0], "EncodingMask")
 		if err != nil {
 			return err
@@ -227,11 +227,11 @@ func (p *plan) decode(d *decoder, n *Node, v reflect.Value) error {
 	var seen uint32
 	for _, k := range kids {
 		i := next
-		for i < len(p.fields) && p.fields[i].name != k.Name.Local {
+		for i < len(p.fields) && p.fields[i].name != k.Name {
 			i++
 		}
 		if i == len(p.fields) {
-			return d.fail(k, wire.ErrInvalid, "unexpected element %s in %s (out of order, repeated or unknown)", k.Name.Local, p.name)
+			return d.fail(k, wire.ErrInvalid, "unexpected element %s in %s (out of order, repeated or unknown)", k.Name, p.name)
 		}
 		for j := next; j < i; j++ {
 			v.Field(p.fields[j].index).SetZero()
@@ -260,7 +260,7 @@ func (p *plan) decode(d *decoder, n *Node, v reflect.Value) error {
 
 func (p *plan) decodeUnion(d *decoder, n *Node, kids []*Node, v reflect.Value) error {
 	var sw uint32
-	if len(kids) > 0 && kids[0].Name.Local == "SwitchField" {
+	if len(kids) > 0 && kids[0].Name == "SwitchField" {
 		x, err := d.uint32Text(kids[0], "SwitchField")
 		if err != nil {
 			return err
@@ -274,15 +274,15 @@ func (p *plan) decodeUnion(d *decoder, n *Node, kids []*Node, v reflect.Value) e
 	case sw > uint32(len(p.fields)):
 		return d.fail(n, wire.ErrInvalid, "union %s: SwitchField %d, %d fields", p.name, sw, len(p.fields))
 	case sw == 0 && len(kids) > 0:
-		return d.fail(kids[0], wire.ErrInvalid, "union %s: element %s without a SwitchField", p.name, kids[0].Name.Local)
+		return d.fail(kids[0], wire.ErrInvalid, "union %s: element %s without a SwitchField", p.name, kids[0].Name)
 	case len(kids) > 1:
-		return d.fail(kids[1], wire.ErrInvalid, "union %s: a second field, %s", p.name, kids[1].Name.Local)
+		return d.fail(kids[1], wire.ErrInvalid, "union %s: a second field, %s", p.name, kids[1].Name)
 	}
 	if sw != 0 {
 		f := &p.fields[sw-1]
 		if len(kids) == 1 {
-			if kids[0].Name.Local != f.name {
-				return d.fail(kids[0], wire.ErrInvalid, "union %s: SwitchField %d selects %s, not %s", p.name, sw, f.name, kids[0].Name.Local)
+			if kids[0].Name != f.name {
+				return d.fail(kids[0], wire.ErrInvalid, "union %s: SwitchField %d selects %s, not %s", p.name, sw, f.name, kids[0].Name)
 			}
 			if err := d.element(kids[0], f.c, v.Field(f.index)); err != nil {
 				return wire.WithPath(err, f.name)

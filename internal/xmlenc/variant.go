@@ -135,14 +135,14 @@ func (d *decoder) variantValue(n *Node) (types.Variant, error) {
 		return types.Variant{}, nil
 	case 1:
 	default:
-		return types.Variant{}, d.fail(n.Kids[1], wire.ErrInvalid, "a second element, %s, in a Variant's Value", n.Kids[1].Name.Local)
+		return types.Variant{}, d.fail(n.Kids[1], wire.ErrInvalid, "a second element, %s, in a Variant's Value", n.Kids[1].Name)
 	}
 	if err := d.enter(n); err != nil {
 		return types.Variant{}, err
 	}
 	defer d.leave()
 	k := n.Kids[0]
-	name := k.Name.Local
+	name := k.Name
 	if name == "Matrix" {
 		return d.matrix(k)
 	}
@@ -152,20 +152,20 @@ func (d *decoder) variantValue(n *Node) (types.Variant, error) {
 	}
 	bt := builtinByName(name)
 	if bt == 0 || !list && bt == types.TypeVariant {
-		return types.Variant{}, d.fail(k, wire.ErrInvalid, "%s is not a built-in type a Variant can hold", k.Name.Local)
+		return types.Variant{}, d.fail(k, wire.ErrInvalid, "%s is not a built-in type a Variant can hold", k.Name)
 	}
 	c := builtinCodec(bt)
 	if !list {
 		x := reflect.New(bt.GoType()).Elem()
 		if err := d.element(k, c, x); err != nil {
-			return types.Variant{}, wire.WithPath(err, k.Name.Local)
+			return types.Variant{}, wire.WithPath(err, k.Name)
 		}
 		return types.NewVariant(x.Interface())
 	}
 	lc := listCodec(c, false, 0)
 	s := reflect.New(lc.nullType(bt)).Elem()
 	if err := d.element(k, lc, s); err != nil {
-		return types.Variant{}, wire.WithPath(err, k.Name.Local)
+		return types.Variant{}, wire.WithPath(err, k.Name)
 	}
 	var out types.Variant
 	out.SetRaw(bt, true, s.Interface(), nil)
@@ -216,12 +216,12 @@ func (d *decoder) matrix(n *Node) (types.Variant, error) {
 	if total == 0 {
 		return types.Variant{}, d.fail(n, wire.ErrInvalid, "an empty Matrix names no element type")
 	}
-	bt := builtinByName(elems[0].Name.Local)
+	bt := builtinByName(elems[0].Name)
 	if bt == 0 {
-		return types.Variant{}, d.fail(elems[0], wire.ErrInvalid, "%s is not a built-in type", elems[0].Name.Local)
+		return types.Variant{}, d.fail(elems[0], wire.ErrInvalid, "%s is not a built-in type", elems[0].Name)
 	}
 	lc := listCodec(builtinCodec(bt), false, 0)
-	el := &Node{Name: k[1].Name, Kids: elems, Offset: k[1].Offset, End: k[1].End, Line: k[1].Line}
+	el := &Node{Name: k[1].Name, Kids: elems, Offset: k[1].Offset, End: k[1].End}
 	s := reflect.New(reflect.SliceOf(bt.GoType())).Elem()
 	if err := lc.dec(d, el, s); err != nil {
 		return types.Variant{}, wire.WithPath(err, "Elements")
