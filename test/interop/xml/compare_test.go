@@ -71,7 +71,7 @@ var open62541Departures = []departure{{
 }, {
 	name: "open62541-nil",
 	why: "open62541 ignores the xsi:nil attribute: <String xsi:nil=\"true\"/> reads as the empty string, not as a null one " +
-		"(Part 6 §5.3.1.10: a null String is an element with xsi:nil)",
+		"(Part 6 §5.3.1.5: a null String is an element with xsi:nil)",
 	transform: func(inner []byte) []byte { return nilAttr.ReplaceAll(inner, nil) },
 }}
 
@@ -97,7 +97,7 @@ var nodeOPCUADepartures = []departure{{
 }, {
 	name: "node-opcua-argument-dimensions",
 	why: "node-opcua ignores the <ArrayDimensions> of an Argument and writes [0] when ValueRank is 1, [] otherwise; " +
-		"the value is the list the XML gives (Part 6 §5.3.4: an empty ListOf element is an empty array)",
+		"the value is the list the XML gives (Part 6 §5.3.3: an empty ListOf element is an empty array)",
 	transform: func(inner []byte) []byte {
 		return argumentBody.ReplaceAllFunc(inner, func(arg []byte) []byte {
 			dims := "<ArrayDimensions />"

@@ -172,14 +172,7 @@ func crossCheck(t *testing.T, title, refName string, ref reader, refDeps []depar
 				}
 			}
 		}
-		keys := make([]string, 0, len(notRead))
-		for n := range notRead {
-			keys = append(keys, n)
-		}
-		sort.Strings(keys)
-		for _, n := range keys {
-			fmt.Fprintf(&report, "  not read: %d× %s\n", notRead[n], n)
-		}
+		writeCounts(&report, "  not read", notRead)
 	}
 	t.Logf("%s\n%s", title, report.String())
 }
@@ -246,4 +239,16 @@ func TestOpen62541ReadsOurXML(t *testing.T) {
 	}
 	crossCheck(t, "The XML uaxml writes for the NodeSet2 values, as open62541 reads it, against the values written",
 		"uabin", u.read, nil, true, files, refs, others)
+}
+
+// writeCounts writes one line "prefix: n× reason" per reason, in order.
+func writeCounts(b *strings.Builder, prefix string, counts map[string]int) {
+	reasons := make([]string, 0, len(counts))
+	for r := range counts {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	for _, r := range reasons {
+		fmt.Fprintf(b, "%s: %d× %s\n", prefix, counts[r], r)
+	}
 }
