@@ -253,3 +253,14 @@ func typeName(t reflect.Type, s *uamodel.Struct) string {
 	}
 	return s.Name
 }
+
+// ptrTo returns a pointer to the value of v, a T: its address when v is
+// addressable (a field, an element), else a copy's. Taking the address
+// saves boxing the value in an interface.
+func ptrTo[T any](v reflect.Value) *T {
+	if v.CanAddr() {
+		return v.Addr().Interface().(*T)
+	}
+	x := v.Interface().(T)
+	return &x
+}

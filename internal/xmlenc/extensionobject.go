@@ -36,7 +36,7 @@ var stdXMLToDT, stdDTToXML = func() (map[uint32]uint32, map[uint32]uint32) {
 func init() {
 	builtinCodecs[reflect.TypeFor[types.ExtensionObject]()] = &codec{name: "ExtensionObject",
 		enc: func(e *encoder, v reflect.Value) error {
-			x := v.Interface().(types.ExtensionObject)
+			x := *ptrTo[types.ExtensionObject](v)
 			return e.extensionObject(&x)
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {

@@ -18,7 +18,7 @@ var builtinCodecs = map[reflect.Type]*codec{}
 func init() {
 	builtinCodecs[reflect.TypeFor[timeTime]()] = &codec{name: "DateTime",
 		enc: func(e *encoder, v reflect.Value) error {
-			e.b = appendDateTime(e.b, &e.dt, types.DateTimeFromTime(v.Interface().(timeTime)))
+			e.b = appendDateTime(e.b, &e.dt, types.DateTimeFromTime(*ptrTo[timeTime](v)))
 			return nil
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
@@ -30,7 +30,7 @@ func init() {
 	builtinCodecs[reflect.TypeFor[types.GUID]()] = &codec{name: "Guid",
 		enc: func(e *encoder, v reflect.Value) error {
 			e.b = append(e.b, "<String>"...)
-			e.b = append(e.b, v.Interface().(types.GUID).String()...)
+			e.b = append(e.b, ptrTo[types.GUID](v).String()...)
 			e.b = append(e.b, "</String>"...)
 			return nil
 		},
@@ -54,7 +54,7 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.NodeID]()] = &codec{name: "NodeId",
 		enc: func(e *encoder, v reflect.Value) error {
-			id := v.Interface().(types.NodeID)
+			id := *ptrTo[types.NodeID](v)
 			e.b = append(e.b, "<Identifier>"...)
 			if err := e.text(id.String()); err != nil {
 				return err
@@ -70,7 +70,7 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.ExpandedNodeID]()] = &codec{name: "ExpandedNodeId",
 		enc: func(e *encoder, v reflect.Value) error {
-			x := v.Interface().(types.ExpandedNodeID)
+			x := *ptrTo[types.ExpandedNodeID](v)
 			e.b = append(e.b, "<Identifier>"...)
 			if err := e.text(x.String()); err != nil {
 				return err
@@ -86,7 +86,7 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.QualifiedName]()] = &codec{name: "QualifiedName",
 		enc: func(e *encoder, v reflect.Value) error {
-			q := v.Interface().(types.QualifiedName)
+			q := *ptrTo[types.QualifiedName](v)
 			e.b = append(e.b, "<NamespaceIndex>"...)
 			e.b = strconv.AppendUint(e.b, uint64(q.NamespaceIndex), 10)
 			e.b = append(e.b, "</NamespaceIndex>"...)
@@ -130,7 +130,7 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.LocalizedText]()] = &codec{name: "LocalizedText",
 		enc: func(e *encoder, v reflect.Value) error {
-			l := v.Interface().(types.LocalizedText)
+			l := *ptrTo[types.LocalizedText](v)
 			for _, f := range [2]struct{ name, s string }{{"Locale", l.Locale}, {"Text", l.Text}} {
 				if f.s == "" && !wire.IsEmptyString(f.s) {
 					continue

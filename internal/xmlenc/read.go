@@ -670,7 +670,7 @@ func (r *reader) attrValue() ([]byte, error) {
 	if err := checkChars(val, start+1); err != nil {
 		return nil, err
 	}
-	if bytes.IndexByte(val, '&') < 0 && bytes.IndexAny(val, "\r\n\t") < 0 {
+	if bytes.IndexByte(val, '&') < 0 && !bytes.ContainsAny(val, "\r\n\t") {
 		return val, nil
 	}
 	return r.decodeText(val, start+1, true)

@@ -23,7 +23,7 @@ import (
 func init() {
 	builtinCodecs[reflect.TypeFor[types.Variant]()] = &codec{name: "Variant",
 		enc: func(e *encoder, v reflect.Value) error {
-			x := v.Interface().(types.Variant)
+			x := *ptrTo[types.Variant](v)
 			if x.IsNull() {
 				return nil
 			}
@@ -50,7 +50,7 @@ func init() {
 		},
 	}
 	builtinCodecs[reflect.TypeFor[types.DataValue]()] = &codec{name: "DataValue",
-		enc: func(e *encoder, v reflect.Value) error { return e.dataValue(v.Interface().(types.DataValue)) },
+		enc: func(e *encoder, v reflect.Value) error { return e.dataValue(*ptrTo[types.DataValue](v)) },
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			x, err := d.dataValue(n)
 			v.Set(reflect.ValueOf(x))
@@ -59,7 +59,7 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.DiagnosticInfo]()] = &codec{name: "DiagnosticInfo",
 		enc: func(e *encoder, v reflect.Value) error {
-			x := v.Interface().(types.DiagnosticInfo)
+			x := *ptrTo[types.DiagnosticInfo](v)
 			return e.diagnosticInfo(&x)
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {

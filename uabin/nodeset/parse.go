@@ -234,6 +234,8 @@ type parser struct {
 	raw     rawDataType // the UADataType being read
 	encs    []Encoding  // the encodings of the DataType being converted
 	targets []string    // the inverse HasEncoding targets of the UAObject being read
+	// valueBuf is where readValueXML writes a <Value> before copying it.
+	valueBuf []byte
 }
 
 func parse(name string, data []byte, src *sizeReader, o ParseOptions) (*NodeSet, error) {

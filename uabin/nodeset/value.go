@@ -1,6 +1,7 @@
 package nodeset
 
 import (
+	"bytes"
 	"encoding/xml"
 	"strconv"
 	"strings"
@@ -96,9 +97,9 @@ var variableAttrs = []string{"NodeId", "BrowseName", "DataType", "ValueRank"}
 // of an element, as for the texts of DataTypes.
 func (p *parser) readValueXML(start xml.StartElement, v *Value) error {
 	v.Line = p.line
-	b := make([]byte, 0, 64)
-	open := false     // a start tag is not closed yet ("<a b="c"")
-	texts := []int{0} // the length of the text of each open element
+	b := p.valueBuf[:0] // reused from value to value; v.XML is a copy of the size needed
+	open := false       // a start tag is not closed yet ("<a b="c"")
+	texts := []int{0}   // the length of the text of each open element
 	startTag := func(t xml.StartElement) {
 		if open {
 			b = append(b, '>')
@@ -152,18 +153,19 @@ func (p *parser) readValueXML(start xml.StartElement, v *Value) error {
 				b = append(b, '>')
 				open = false
 			}
-			b = appendEscaped(b, string(t))
+			b = appendEscaped(b, []byte(t))
 		case xml.Directive, xml.ProcInst:
 			return p.fail(nil, ErrInvalid, "%s %s: a directive or processing instruction in its Value", v.NodeClass, v.NodeIDText)
 		}
 	}
-	v.XML = b
+	v.XML = bytes.Clone(b)
+	p.valueBuf = b[:0]
 	return nil
 }
 
 // appendEscaped appends s with the characters XML text and attribute
 // values cannot hold as they are escaped.
-func appendEscaped(b []byte, s string) []byte {
+func appendEscaped[T string | []byte](b []byte, s T) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '<':
