@@ -95,7 +95,9 @@
 // type id) are written with UaEncoding and UaBody and decode back to the
 // same TypeID, Encoding and Body; a JSON structure body whose UaTypeId no
 // registry knows decodes to a RawStructure holding its members as they
-// came, which encodes back unchanged.
+// came, which encodes back unchanged. An XML body (UaEncoding 2) of a
+// structure the registry knows decodes to its value, read with the OPC UA
+// XML encoding (package uaxml); one of an unknown type stays XML text.
 //
 // # Limits
 //

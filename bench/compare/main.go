@@ -67,6 +67,10 @@ func main() {
 		jsonMain(os.Args[2:]) // the OPC UA JSON rows (json.go)
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "xml" {
+		xmlMain(os.Args[2:]) // the OPC UA XML rows beside open62541 (xml_c.go)
+		return
+	}
 	testing.Init() // registers the test.* flags that testing.Benchmark reads
 	benchtime := flag.Duration("benchtime", 300*time.Millisecond, "how long to run each benchmark")
 	run := flag.String("run", "", "only the cases whose id (e.g. W4ReadRequest50) matches this regexp")

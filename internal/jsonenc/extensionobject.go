@@ -2,9 +2,12 @@ package jsonenc
 
 import (
 	"encoding/base64"
+	"errors"
+	"fmt"
 	"math"
 	"unicode/utf8"
 
+	"github.com/uabin/uabin/internal/xmlenc"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -473,7 +476,39 @@ func (d *decoder) encodedBody(v *types.ExtensionObject, encSpan, bodySpan span, 
 		v.Body = b
 		return err
 	})
+	if err == nil && v.Encoding == types.ExtensionObjectXML {
+		err = d.xmlBody(v, bodySpan.start)
+	}
 	return wire.WithPath(err, bodyName)
+}
+
+// xmlBody decodes an XML body (UaEncoding 2) whose TypeId names a
+// structure the registry knows into its value, as a binary body would be:
+// Value set, Encoding Binary, TypeID the binary encoding id. A body of an
+// unknown type stays XML text.
+func (d *decoder) xmlBody(v *types.ExtensionObject, at int) error {
+	r := d.t.types
+	if r == nil {
+		r = Default
+	}
+	if r == nil {
+		return nil
+	}
+	c := xmlenc.Config{Limits: d.lim, NamespaceURIs: d.t.ns, ServerURIs: d.t.srv, Types: r}
+	x, id, ok, err := c.DecodeBody(v.TypeID, v.Body)
+	if !ok {
+		return err
+	}
+	if err != nil {
+		// The kind of the XML decoder's error, at the body's offset.
+		var de *wire.DecodeError
+		if errors.As(err, &de) {
+			return &wire.DecodeError{Offset: at, Err: fmt.Errorf("the XML body, at its byte %d: %w", de.Offset, de.Err)}
+		}
+		return &wire.DecodeError{Offset: at, Err: err}
+	}
+	*v = types.ExtensionObject{TypeID: id, Encoding: types.ExtensionObjectBinary, Value: x}
+	return nil
 }
 
 // joinMembers copies the texts of the given members, joined by commas.

@@ -33,6 +33,7 @@ import (
 	"unsafe"
 
 	"github.com/uabin/uabin/internal/uamodel"
+	"github.com/uabin/uabin/internal/uatext"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -898,9 +899,7 @@ func enumCodec(name func(v int32) (string, bool)) *codec {
 			if e.enc == Verbose || e.enc == NonReversible {
 				if n, ok := name(v); ok {
 					e.b = append(e.b, '"')
-					e.b = append(e.b, n...)
-					e.b = append(e.b, '_')
-					e.b = strconv.AppendInt(e.b, int64(v), 10)
+					e.b = uatext.AppendEnum(e.b, n, v)
 					e.b = append(e.b, '"')
 					return nil
 				}
@@ -918,7 +917,7 @@ func enumCodec(name func(v int32) (string, bool)) *codec {
 }
 
 // decEnum reads an enumeration value: a number, or a string "Name_Value"
-// or "Value".
+// or "Value" (uatext.ParseEnum).
 func decEnum(d *decoder) (int32, error) {
 	if d.peek() != '"' {
 		v, err := decSigned(d, math.MinInt32, math.MaxInt32, "Int32 (an enumeration)")
@@ -929,6 +928,10 @@ func decEnum(d *decoder) (int32, error) {
 	if err != nil {
 		return 0, err
 	}
+	if v, ok := uatext.ParseEnum(s); ok {
+		return v, nil
+	}
+	// Not an enumeration value: say where and why.
 	num := s
 	if i := strings.LastIndexByte(bytesString(s), '_'); i >= 0 {
 		num = s[i+1:]
@@ -937,8 +940,8 @@ func decEnum(d *decoder) (int32, error) {
 		return 0, d.fail(start, wire.ErrInvalid, "%q is not an enumeration value (Name_Value or a number)", clip(s))
 	}
 	sub := decoder{data: num}
-	v, err := sub.signed(math.MinInt32, math.MaxInt32, "Int32 (an enumeration)")
-	return int32(v), rebase(err, start+1+len(s)-len(num))
+	_, err = sub.signed(math.MinInt32, math.MaxInt32, "Int32 (an enumeration)")
+	return 0, rebase(err, start+1+len(s)-len(num))
 }
 
 // stringerEnum returns the names of a Go enumeration type from its String

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/uabin/uabin/internal/uatext"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -29,12 +30,8 @@ type encoder struct {
 	// encoder does, against maxDepth.
 	depth, maxDepth int
 
-	// sec and secText are the text up to the seconds
-	// ("2024-01-02T03:04:05") of the DateTime written last, by its second
-	// count since 1601 (secOK: there is one).
-	sec     uint64
-	secText [19]byte
-	secOK   bool
+	// dt writes DateTimes, keeping the text of the last second.
+	dt uatext.DateTimeText
 }
 
 // enter records one more level of nesting; past maxDepth it fails with

@@ -35,8 +35,16 @@
 // server assigns (docs/dynamic.md). It is the one part of the package that
 // uses package uabin.
 //
-// Only what describes DataTypes is read: Objects are read as far as their
-// BrowseName (to name encoding nodes), every other node is skipped.
+// Set.Values decodes the <Value> of every UAVariable and UAVariableType
+// node of the set's files (which Parse keeps as XML text,
+// NodeSet.Values) into a types.Variant, with the OPC UA XML encoding of
+// package uaxml, the set's types (Set.Registry) and each file's namespace
+// table; Set.DecodeValue and Set.BinaryValue give a value for another
+// namespace table, and its OPC UA Binary encoding. A value that does not
+// decode is an *Error naming the file, the line and the NodeId.
+//
+// Besides DataTypes and values, Objects are read as far as their
+// BrowseName (to name encoding nodes); every other node is skipped.
 //
 // # Errors
 //

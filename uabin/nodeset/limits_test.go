@@ -182,12 +182,18 @@ func TestLimitText(t *testing.T) {
 	if le.Value != 60 || le.Offset != 1101+5*17 || le.Path != "UANodeSet/UADataType/Documentation" {
 		t.Errorf("%+v", le)
 	}
-	// In a skipped element, each run counts alone.
+	// A Value is kept too (Value.XML): its texts count across comments.
 	value := func(text string) []byte {
 		return []byte(`<UANodeSet><UAVariable NodeId="i=1"><Value><ByteString>` + text + `</ByteString></Value></UAVariable></UANodeSet>`)
 	}
-	if _, err := o.Parse("value.xml", value(strings.Repeat("0123456789<!---->", 6))); err != nil {
-		t.Errorf("runs of 10 bytes in a Value: %v", err)
+	_, le = limitError(t, errOf(o.Parse("value.xml", value(strings.Repeat("0123456789<!---->", 6)))), "value.xml")
+	if le.Value != 60 || le.Offset != 55+5*17 || le.Path != "UANodeSet/UAVariable/Value/ByteString" {
+		t.Errorf("%+v", le)
+	}
+	// In a skipped element, each run counts alone.
+	skipped := []byte(`<UANodeSet><UAObject NodeId="i=1"><Description>` + strings.Repeat("0123456789<!---->", 6) + `</Description></UAObject></UANodeSet>`)
+	if _, err := o.Parse("object.xml", skipped); err != nil {
+		t.Errorf("runs of 10 bytes in a skipped element: %v", err)
 	}
 	_, le = limitError(t, errOf(o.Parse("value.xml", value(strings.Repeat("x", 51)))), "value.xml")
 	if le.Value != 51 || le.Offset != 55 || le.Path != "UANodeSet/UAVariable/Value/ByteString" {

@@ -3,8 +3,8 @@ package nodeset
 import (
 	"fmt"
 	"reflect"
-	"strings"
 
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/types"
 )
 
@@ -19,9 +19,10 @@ const Namespace0File = "namespace 0 of package types"
 // so that companion files that require namespace 0 link and classify, and
 // cmd/uabingen and Set.Register need no namespace-0 file.
 //
-// The structures have Definitions read from their Go types: every field in
-// wire order (inherited ones included) with its OPC UA name (the name= tag
-// option, else the Go name), ValueRank, IsOptional and DataType: the
+// The structures have Definitions read from the models of their Go types
+// (the ua: tags as every encoding reads them): every field in wire order
+// (inherited ones included) with its OPC UA name (the name= tag option,
+// else the Go name), ValueRank, IsOptional and DataType: the
 // enumeration or option set of its Go type, the structure of its Go type,
 // or else the built-in type of its tag (so a Duration field is a Double,
 // and a field that allows subtypes of an abstract structure is a
@@ -80,49 +81,40 @@ func ns0ID(n uint32) types.ExpandedNodeID {
 	return types.ExpandedNodeID{NodeID: types.NewNumericNodeID(0, n), NamespaceURI: UANamespace}
 }
 
-// goFields returns the fields of a structure of package types, read from
-// its Go type and ua: tags (see Namespace0); named maps the Go types of the
-// enumerations and option sets to their DataType ids. It returns false if
-// a field cannot be mapped, which the generated types never have.
+// goFields returns the fields of a structure of package types from the
+// model of its Go type (internal/uamodel, the one reader of ua: tags):
+// every encoded field in wire order with its OPC UA name, ValueRank
+// (1 for an array), IsOptional and DataType (see Namespace0); named maps
+// the Go types of the enumerations and option sets to their DataType ids.
+// It returns false if a field cannot be mapped, which the generated types
+// never have.
 func goFields(t reflect.Type, named map[reflect.Type]uint32) ([]Field, bool) {
 	if t == nil || t.Kind() != reflect.Struct {
 		return nil, false
 	}
+	m, err := uamodel.Of(t)
+	if err != nil || m.Struct == nil {
+		return nil, false
+	}
 	var fields []Field
-	for i := range t.NumField() {
-		sf := t.Field(i)
-		tag := sf.Tag.Get("ua")
-		if tag == "-" || !sf.IsExported() {
-			continue
+	for _, mf := range m.Struct.Fields {
+		if mf.Type == nil || mf.Presence == uamodel.MaskField || mf.Presence == uamodel.SwitchField {
+			return nil, false // masks and switches are not in the generated types
 		}
-		// The tag grammar of package uabin (docs/tags.md): WIRETYPE first,
-		// then options, of which only name= and optional matter here.
-		opts := strings.Split(tag, ",")
-		wire := opts[0]
-		f := Field{Name: sf.Name, ValueRank: -1, Value: -1}
-		for _, o := range opts[1:] {
-			if n, ok := strings.CutPrefix(o, "name="); ok {
-				f.Name = n
-			}
-			f.IsOptional = f.IsOptional || o == "optional"
+		f := Field{Name: mf.Name, ValueRank: -1, Value: -1, IsOptional: mf.Presence == uamodel.Optional}
+		vt := mf.Type
+		if vt.Kind == uamodel.KindPointer {
+			vt = vt.Elem
 		}
-		gt := sf.Type
-		if gt.Kind() == reflect.Pointer {
-			gt = gt.Elem()
-		}
-		if gt.Kind() == reflect.Slice && !(gt.Elem().Kind() == reflect.Uint8 && wire == "ByteString") {
-			f.ValueRank, gt = 1, gt.Elem()
+		if vt.Kind == uamodel.KindSlice {
+			f.ValueRank, vt = 1, vt.Elem
 		}
 		var id uint32
-		if n, ok := named[gt]; ok {
+		if n, ok := named[vt.Go]; ok {
 			id = n
-		} else if wire != "" {
-			bt, err := types.ParseBuiltinType(wire)
-			if err != nil || bt == types.TypeNull || bt.String() != wire {
-				return nil, false
-			}
-			id = uint32(bt)
-		} else if ti, ok := types.TypeInfoByType(gt); ok {
+		} else if vt.Builtin != 0 {
+			id = uint32(vt.Builtin)
+		} else if ti, ok := types.TypeInfoByType(vt.Go); ok {
 			id = ti.DataTypeID
 		} else {
 			return nil, false

@@ -40,6 +40,10 @@ type NodeSet struct {
 	Aliases map[string]string
 	// DataTypes are the file's UADataType nodes in document order.
 	DataTypes []*DataType
+	// Values are the <Value>s of the file's UAVariable and UAVariableType
+	// nodes in document order, read but not decoded: Set.Values decodes
+	// them, with the types of every file of the set.
+	Values []*Value
 
 	// encodings are inverse HasEncoding references of the file's Objects
 	// to DataTypes of other files, for NewSet.
@@ -230,6 +234,8 @@ type parser struct {
 	raw     rawDataType // the UADataType being read
 	encs    []Encoding  // the encodings of the DataType being converted
 	targets []string    // the inverse HasEncoding targets of the UAObject being read
+	// valueBuf is where readValueXML writes a <Value> before copying it.
+	valueBuf []byte
 }
 
 func parse(name string, data []byte, src *sizeReader, o ParseOptions) (*NodeSet, error) {
@@ -437,6 +443,9 @@ func (p *parser) element(t xml.StartElement) error {
 	case "UAObject":
 		p.sawNode = true
 		return p.readObject(t)
+	case "UAVariable", "UAVariableType":
+		p.sawNode = true
+		return p.readVariable(t)
 	}
 	return p.skipTo(len(p.path) - 1)
 }

@@ -68,6 +68,9 @@ type Set struct {
 	// copy of the base's list per structure, not one per level of its
 	// ancestry (a chain of n subtypes made Fields, and NewSet, cubic in n).
 	fields map[*DataType][]Field
+
+	// valuesOnce holds the registry and decoded values of Values.
+	valuesOnce setState
 }
 
 // MaxSubtypeDepth bounds the number of supertypes of a DataType (its chain

@@ -1,0 +1,258 @@
+package xmlenc
+
+// The built-ins that are structures in XML: Guid, NodeId, ExpandedNodeId,
+// QualifiedName, LocalizedText, and DateTime as time.Time.
+
+import (
+	"reflect"
+	"strconv"
+
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// builtinCodecs are the codecs of the named built-ins by Go type (filled
+// by init functions: here, variant.go, extensionobject.go).
+var builtinCodecs = map[reflect.Type]*codec{}
+
+func init() {
+	builtinCodecs[reflect.TypeFor[timeTime]()] = &codec{name: "DateTime",
+		enc: func(e *encoder, v reflect.Value) error {
+			e.b = appendDateTime(e.b, &e.dt, types.DateTimeFromTime(*ptrTo[timeTime](v)))
+			return nil
+		},
+		dec: func(d *decoder, n *Node, v reflect.Value) error {
+			t, err := d.dateTime(n)
+			v.Set(reflect.ValueOf(t.Time()))
+			return err
+		},
+	}
+	builtinCodecs[reflect.TypeFor[types.GUID]()] = &codec{name: "Guid",
+		enc: func(e *encoder, v reflect.Value) error {
+			e.b = append(e.b, "<String>"...)
+			e.b = append(e.b, ptrTo[types.GUID](v).String()...)
+			e.b = append(e.b, "</String>"...)
+			return nil
+		},
+		dec: func(d *decoder, n *Node, v reflect.Value) error {
+			k, err := d.kids(n, "String")
+			if err != nil || k[0] == nil {
+				v.SetZero()
+				return err
+			}
+			s, err := d.token(k[0])
+			if err != nil {
+				return err
+			}
+			g, perr := types.ParseGUID(string(s))
+			if perr != nil {
+				return d.fail(k[0], wire.ErrInvalid, "Guid %q: %v", clip(s), perr)
+			}
+			v.Set(reflect.ValueOf(g))
+			return nil
+		},
+	}
+	builtinCodecs[reflect.TypeFor[types.NodeID]()] = &codec{name: "NodeId",
+		enc: func(e *encoder, v reflect.Value) error {
+			id := *ptrTo[types.NodeID](v)
+			e.b = append(e.b, "<Identifier>"...)
+			if err := e.text(id.String()); err != nil {
+				return err
+			}
+			e.b = append(e.b, "</Identifier>"...)
+			return nil
+		},
+		dec: func(d *decoder, n *Node, v reflect.Value) error {
+			id, err := d.nodeID(n)
+			v.Set(reflect.ValueOf(id))
+			return err
+		},
+	}
+	builtinCodecs[reflect.TypeFor[types.ExpandedNodeID]()] = &codec{name: "ExpandedNodeId",
+		enc: func(e *encoder, v reflect.Value) error {
+			x := *ptrTo[types.ExpandedNodeID](v)
+			e.b = append(e.b, "<Identifier>"...)
+			if err := e.text(x.String()); err != nil {
+				return err
+			}
+			e.b = append(e.b, "</Identifier>"...)
+			return nil
+		},
+		dec: func(d *decoder, n *Node, v reflect.Value) error {
+			x, err := d.expandedNodeID(n)
+			v.Set(reflect.ValueOf(x))
+			return err
+		},
+	}
+	builtinCodecs[reflect.TypeFor[types.QualifiedName]()] = &codec{name: "QualifiedName",
+		enc: func(e *encoder, v reflect.Value) error {
+			q := *ptrTo[types.QualifiedName](v)
+			e.b = append(e.b, "<NamespaceIndex>"...)
+			e.b = strconv.AppendUint(e.b, uint64(q.NamespaceIndex), 10)
+			e.b = append(e.b, "</NamespaceIndex>"...)
+			if q.Name != "" || wire.IsEmptyString(q.Name) {
+				e.b = append(e.b, "<Name>"...)
+				if err := e.text(q.Name); err != nil {
+					return err
+				}
+				e.b = append(e.b, "</Name>"...)
+			}
+			return nil
+		},
+		dec: func(d *decoder, n *Node, v reflect.Value) error {
+			k, err := d.kids(n, "NamespaceIndex", "Name")
+			if err != nil {
+				return err
+			}
+			var q types.QualifiedName
+			if k[0] != nil {
+				s, err := d.token(k[0])
+				if err != nil {
+					return err
+				}
+				x, perr := strconv.ParseUint(string(s), 10, 16)
+				if perr != nil {
+					return d.fail(k[0], wire.ErrInvalid, "NamespaceIndex %q is not an xs:unsignedShort", clip(s))
+				}
+				if q.NamespaceIndex, err = d.mapIndex(k[0], uint16(x)); err != nil {
+					return err
+				}
+			}
+			if k[1] != nil {
+				s := reflect.ValueOf(&q.Name).Elem()
+				if err := primitiveCodec(types.TypeString).dec(d, k[1], s); err != nil {
+					return wire.WithPath(err, "Name")
+				}
+			}
+			v.Set(reflect.ValueOf(q))
+			return nil
+		},
+	}
+	builtinCodecs[reflect.TypeFor[types.LocalizedText]()] = &codec{name: "LocalizedText",
+		enc: func(e *encoder, v reflect.Value) error {
+			l := *ptrTo[types.LocalizedText](v)
+			for _, f := range [2]struct{ name, s string }{{"Locale", l.Locale}, {"Text", l.Text}} {
+				if f.s == "" && !wire.IsEmptyString(f.s) {
+					continue
+				}
+				e.b = append(e.b, '<')
+				e.b = append(e.b, f.name...)
+				e.b = append(e.b, '>')
+				if err := e.text(f.s); err != nil {
+					return err
+				}
+				e.b = append(e.b, "</"...)
+				e.b = append(e.b, f.name...)
+				e.b = append(e.b, '>')
+			}
+			return nil
+		},
+		dec: func(d *decoder, n *Node, v reflect.Value) error {
+			k, err := d.kids(n, "Locale", "Text")
+			if err != nil {
+				return err
+			}
+			var l types.LocalizedText
+			str := primitiveCodec(types.TypeString)
+			if k[0] != nil {
+				if err := str.dec(d, k[0], reflect.ValueOf(&l.Locale).Elem()); err != nil {
+					return wire.WithPath(err, "Locale")
+				}
+			}
+			if k[1] != nil {
+				if err := str.dec(d, k[1], reflect.ValueOf(&l.Text).Elem()); err != nil {
+					return wire.WithPath(err, "Text")
+				}
+			}
+			v.Set(reflect.ValueOf(l))
+			return nil
+		},
+	}
+}
+
+// nodeID reads the <Identifier> of a NodeId element: the text form
+// (§5.3.1.10), "ns=" through the namespace table, "nsu=" mapped to the
+// table's index of the URI. A missing Identifier is the null NodeId.
+func (d *decoder) nodeID(n *Node) (types.NodeID, error) {
+	k, err := d.kids(n, "Identifier")
+	if err != nil || k[0] == nil {
+		return types.NodeID{}, err
+	}
+	s, err := d.token(k[0])
+	if err != nil {
+		return types.NodeID{}, err
+	}
+	x, perr := types.ParseExpandedNodeID(string(s))
+	if perr != nil {
+		return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId: %v", perr)
+	}
+	if x.ServerIndex != 0 {
+		return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId %q has a server index", clip(s))
+	}
+	if x.NamespaceURI != "" {
+		i := indexOf(d.table(), x.NamespaceURI)
+		if i < 0 {
+			return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId %q: the namespace URI is not in the namespace table", clip(s))
+		}
+		return x.NodeID.WithNamespace(uint16(i)), nil
+	}
+	ns, err := d.mapIndex(k[0], x.NodeID.Namespace())
+	return x.NodeID.WithNamespace(ns), err
+}
+
+// expandedNodeID reads the <Identifier> of an ExpandedNodeId element: an
+// "nsu=" URI that the namespace table holds becomes its index (as binary
+// decoding leaves it), else it stays a URI.
+func (d *decoder) expandedNodeID(n *Node) (types.ExpandedNodeID, error) {
+	k, err := d.kids(n, "Identifier")
+	if err != nil || k[0] == nil {
+		return types.ExpandedNodeID{}, err
+	}
+	s, err := d.token(k[0])
+	if err != nil {
+		return types.ExpandedNodeID{}, err
+	}
+	x, perr := types.ParseExpandedNodeID(string(s))
+	if perr != nil {
+		return types.ExpandedNodeID{}, d.fail(k[0], wire.ErrInvalid, "ExpandedNodeId: %v", perr)
+	}
+	if x.NamespaceURI == "" {
+		ns, err := d.mapIndex(k[0], x.NodeID.Namespace())
+		x.NodeID = x.NodeID.WithNamespace(ns)
+		return x, err
+	}
+	return x, nil
+}
+
+// table returns the namespace table of the values made.
+func (d *decoder) table() []string {
+	if d.target != nil {
+		return d.target
+	}
+	return d.t.ns
+}
+
+// mapIndex maps a namespace index of the input to the index of the values
+// made (the same unless the call has a target table).
+func (d *decoder) mapIndex(n *Node, ns uint16) (uint16, error) {
+	if d.target == nil || ns == 0 {
+		return ns, nil
+	}
+	if int(ns) >= len(d.t.ns) {
+		return 0, d.fail(n, wire.ErrInvalid, "namespace index %d is not in the namespace table of the input (%d URIs)", ns, len(d.t.ns))
+	}
+	i := indexOf(d.target, d.t.ns[ns])
+	if i < 0 {
+		return 0, d.fail(n, wire.ErrInvalid, "namespace %s is not in the target namespace table", d.t.ns[ns])
+	}
+	return uint16(i), nil
+}
+
+func indexOf(s []string, x string) int {
+	for i, v := range s {
+		if v == x && i <= 0xffff {
+			return i
+		}
+	}
+	return -1
+}

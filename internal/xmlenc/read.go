@@ -1,0 +1,789 @@
+package xmlenc
+
+// The text layer of decoding: XML text becomes a tree of elements (Node)
+// under the limits, before the built-ins and plans read values from it.
+//
+// The reader is this package's own, for XML 1.0 as OPC UA uses it:
+// elements, attributes, character data with the five predefined entities
+// and character references, CDATA sections, comments and an XML
+// declaration. It checks well-formedness (names, quoting, matching end
+// tags, unique attributes, the characters XML allows, "]]>" outside CDATA,
+// "--" in comments) and refuses a DTD (<!DOCTYPE, so no entity can be
+// declared or expanded) and processing instructions. Element names are kept
+// without their prefix; namespace declarations are read only to tell
+// whether an attribute is xsi:nil. Line ends are normalised to "\n", as
+// XML requires. Texts without references or line ends point into the input
+// (no copy); a tree costs two allocations for its elements, whatever their
+// number, and one for the texts that need decoding. TestReaderMatchesStd
+// and FuzzReader hold it to encoding/xml.
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uabin/uabin/uabin/wire"
+)
+
+// XSINamespace is the namespace of the xsi:nil attribute.
+const XSINamespace = "http://www.w3.org/2001/XMLSchema-instance"
+
+// TypesNamespace is the namespace of the OPC UA XML built-in types
+// (Opc.Ua.Types.xsd), written on the element of a top-level value.
+const TypesNamespace = "http://opcfoundation.org/UA/2008/02/Types.xsd"
+
+// A Node is one element of the input: its local name, the character data
+// directly inside it, its child elements and where it is.
+type Node struct {
+	// Name is the element's name without its namespace prefix.
+	Name string
+	// Text is the character data directly in the element, references
+	// replaced; for an element with children only its first chunk that is
+	// not white space (which the decoders refuse) is kept.
+	Text []byte
+	Kids []*Node
+	// Offset is the byte offset of the element's start tag in the input;
+	// End the offset just after its end tag.
+	Offset, End int
+	// Nil is set for an element with xsi:nil="true" (or "1").
+	Nil bool
+
+	parent int32 // index of the parent in the reader's nodes, -1 for the root
+}
+
+// IsNil reports whether the element has xsi:nil="true".
+func (n *Node) IsNil() bool { return n.Nil }
+
+// TextLimits bound the text layer: the elements of one input, their
+// nesting, the bytes of a text and of an attribute value.
+type TextLimits struct {
+	MaxDepth           int // nesting of elements, the top element at level 1
+	MaxElements        int // elements in all
+	MaxTextLength      int // bytes of the character data of one element
+	MaxAttributeLength int // bytes of one attribute value
+}
+
+// Default limits of the text layer; zero fields of Config take them.
+const (
+	// DefaultMaxElements bounds the elements of one input: 1 000 000.
+	DefaultMaxElements = 1_000_000
+	// DefaultMaxAttributeLength bounds an attribute value: 65 535 bytes.
+	DefaultMaxAttributeLength = 65535
+)
+
+// reader is the state of ReadTree.
+type reader struct {
+	in    []byte
+	pos   int
+	lim   TextLimits
+	nodes []Node
+	kids  []int32 // per node: its number of children
+	stack []int32 // open elements
+	// ns is the namespace prefixes declared on the open elements, as
+	// (prefix, URI, depth) triples, innermost last.
+	ns []nsDecl
+	// text is where decoded texts are written (ensureText); owner is the
+	// node whose text ends it, starting at ownerStart.
+	text       []byte
+	owner      int32
+	ownerStart int
+	// attrs holds the names of the attributes of the start tag being read.
+	attrs [][]byte
+	// names interns the local names of elements: one string per name.
+	names map[string]string
+}
+
+type nsDecl struct {
+	prefix, uri string
+	depth       int
+}
+
+// ReadTree reads the XML text b, which must be one element (after an
+// optional byte order mark, XML declaration, comments and white space),
+// into a tree.
+func ReadTree(b []byte, lim TextLimits) (*Node, error) {
+	if !utf8.Valid(b) {
+		return nil, failAt(invalidUTF8(b), "the input is not UTF-8 text")
+	}
+	// Every element starts with '<': the count bounds the elements.
+	n := bytes.Count(b, []byte{'<'})
+	if n > lim.MaxElements {
+		n = lim.MaxElements + 1
+	}
+	r := &reader{in: b, lim: lim, nodes: make([]Node, 0, n), kids: make([]int32, 0, n), owner: -1}
+	if err := r.document(); err != nil {
+		return nil, err
+	}
+	r.link()
+	return &r.nodes[0], nil
+}
+
+// link sets the Kids of every node: one slice of pointers for the whole
+// tree, each node's children a range of it.
+func (r *reader) link() {
+	starts := make([]int32, len(r.nodes))
+	var total int32
+	for i, c := range r.kids {
+		starts[i] = total
+		total += c
+	}
+	all := make([]*Node, total)
+	fill := make([]int32, len(r.nodes))
+	for i := 1; i < len(r.nodes); i++ {
+		p := r.nodes[i].parent
+		all[starts[p]+fill[p]] = &r.nodes[i]
+		fill[p]++
+	}
+	for i := range r.nodes {
+		if c := r.kids[i]; c > 0 {
+			r.nodes[i].Kids = all[starts[i] : starts[i]+c : starts[i]+c]
+		}
+	}
+}
+
+// failAt returns a *wire.DecodeError at offset off wrapping ErrInvalid.
+func failAt(off int, format string, args ...any) error {
+	return &wire.DecodeError{Offset: off, Err: wire.Errorf(wire.ErrInvalid, format, args...)}
+}
+
+// limitErr returns a *wire.DecodeError at offset off wrapping
+// ErrLimitExceeded.
+func limitErr(off int, name string, max, got int, what string) error {
+	return &wire.DecodeError{Offset: off, Err: wire.Errorf(wire.ErrLimitExceeded, "%s: %d %s, limit %d", name, got, what, max)}
+}
+
+func invalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+// clip shortens a text quoted in an error message.
+func clip[T ~string | ~[]byte](s T) string {
+	const max = 40
+	if len(s) > max {
+		return string(s[:max]) + "..."
+	}
+	return string(s)
+}
+
+// document reads the prolog, the one top element and what may follow it.
+func (r *reader) document() error {
+	if bytes.HasPrefix(r.in, []byte("\xef\xbb\xbf")) {
+		r.pos = 3
+	}
+	if bytes.HasPrefix(r.in[r.pos:], []byte("<?xml")) && len(r.in) > r.pos+5 && isSpace(r.in[r.pos+5]) {
+		end := bytes.Index(r.in[r.pos:], []byte("?>"))
+		if end < 0 {
+			return failAt(r.pos, "an XML declaration without its end")
+		}
+		if err := xmlDecl(r.in[r.pos+5:r.pos+end], r.pos); err != nil {
+			return err
+		}
+		r.pos += end + 2
+	}
+	root := false
+	for {
+		r.skipSpace()
+		if r.pos == len(r.in) {
+			break
+		}
+		if r.in[r.pos] != '<' {
+			return failAt(r.pos, "text outside the top element")
+		}
+		switch {
+		case bytes.HasPrefix(r.in[r.pos:], []byte("<!--")):
+			if err := r.comment(); err != nil {
+				return err
+			}
+		case bytes.HasPrefix(r.in[r.pos:], []byte("<!")):
+			return failAt(r.pos, "a DTD or other declaration (<!...), which OPC UA XML does not use, is refused")
+		case bytes.HasPrefix(r.in[r.pos:], []byte("<?")):
+			return failAt(r.pos, "a processing instruction or a misplaced XML declaration")
+		case root:
+			return failAt(r.pos, "a second top-level element")
+		default:
+			root = true
+			if err := r.element(); err != nil {
+				return err
+			}
+		}
+	}
+	if !root {
+		return failAt(r.pos, "no element")
+	}
+	return nil
+}
+
+// xmlDecl checks the pseudo-attributes of the XML declaration: version
+// 1.0, and UTF-8 if an encoding is named (the only one read).
+func xmlDecl(s []byte, at int) error {
+	fields := map[string]string{}
+	for _, f := range bytes.Fields(s) {
+		k, v, ok := bytes.Cut(f, []byte("="))
+		if !ok || len(v) < 2 || v[0] != v[len(v)-1] || v[0] != '"' && v[0] != '\'' {
+			return failAt(at, "a malformed XML declaration")
+		}
+		fields[string(k)] = string(v[1 : len(v)-1])
+	}
+	if fields["version"] != "1.0" {
+		return failAt(at, "XML version %q; only 1.0 is read", fields["version"])
+	}
+	if e, ok := fields["encoding"]; ok && !strings.EqualFold(e, "utf-8") {
+		return failAt(at, "encoding %q; OPC UA XML is UTF-8", e)
+	}
+	return nil
+}
+
+// comment reads <!-- ... -->; "--" inside is an error, as XML has it.
+func (r *reader) comment() error {
+	start := r.pos
+	body := r.in[r.pos+4:]
+	end := bytes.Index(body, []byte("--"))
+	if end < 0 {
+		return failAt(start, "a comment without its end")
+	}
+	if end+2 >= len(body) || body[end+2] != '>' {
+		return failAt(start+4+end, "\"--\" inside a comment")
+	}
+	if err := checkChars(body[:end], start+4); err != nil {
+		return err
+	}
+	r.pos = start + 4 + end + 3
+	return nil
+}
+
+// element reads the element whose '<' is at r.pos, to its end, without
+// recursion: the open elements are on r.stack.
+func (r *reader) element() error {
+	base := len(r.stack)
+	if err := r.startTag(); err != nil {
+		return err
+	}
+	{
+		for len(r.stack) > base {
+			// Content of the innermost open element.
+			if err := r.content(); err != nil {
+				return err
+			}
+			if r.pos >= len(r.in) {
+				return failAt(len(r.in), "the input ends inside element %s", r.nodes[r.stack[len(r.stack)-1]].Name)
+			}
+			// r.in[r.pos] == '<'
+			switch {
+			case bytes.HasPrefix(r.in[r.pos:], []byte("</")):
+				if err := r.endTag(); err != nil {
+					return err
+				}
+			case bytes.HasPrefix(r.in[r.pos:], []byte("<!--")):
+				if err := r.comment(); err != nil {
+					return err
+				}
+			case bytes.HasPrefix(r.in[r.pos:], []byte("<![CDATA[")):
+				if err := r.cdata(); err != nil {
+					return err
+				}
+			case bytes.HasPrefix(r.in[r.pos:], []byte("<!")):
+				return failAt(r.pos, "a declaration (<!...) inside an element")
+			case bytes.HasPrefix(r.in[r.pos:], []byte("<?")):
+				return failAt(r.pos, "a processing instruction")
+			default:
+				if err := r.startTag(); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+}
+
+// startTag reads a start tag (or an empty-element tag) at r.pos.
+func (r *reader) startTag() error {
+	start := r.pos
+	if len(r.nodes) >= r.lim.MaxElements {
+		return limitErr(start, "MaxElements", r.lim.MaxElements, len(r.nodes)+1, "elements")
+	}
+	if len(r.stack)+1 > r.lim.MaxDepth {
+		return limitErr(start, "MaxDepth", r.lim.MaxDepth, len(r.stack)+1, "elements nested")
+	}
+	r.pos++
+	name, err := r.name()
+	if err != nil {
+		return err
+	}
+	parent := int32(-1)
+	if len(r.stack) > 0 {
+		parent = r.stack[len(r.stack)-1]
+		r.kids[parent]++
+	}
+	idx := int32(len(r.nodes))
+	r.nodes = append(r.nodes, Node{Name: r.intern(name), Offset: start, parent: parent})
+	r.kids = append(r.kids, 0)
+	depth := len(r.stack) + 1
+	var nilPrefix, nilValue string
+	var sawNil bool
+	names := r.attrs[:0]
+	for {
+		sp := r.skipSpace()
+		if r.pos >= len(r.in) {
+			return failAt(start, "the input ends inside the start tag of %s", name)
+		}
+		c := r.in[r.pos]
+		if c == '/' || c == '>' {
+			break
+		}
+		if !sp {
+			return failAt(r.pos, "no space before an attribute in the start tag of %s", name)
+		}
+		at := r.pos
+		an, err := r.name()
+		if err != nil {
+			return err
+		}
+		for _, seen := range names {
+			if bytes.Equal(seen, an) {
+				return failAt(at, "attribute %s given twice", an)
+			}
+		}
+		names = append(names, an)
+		r.skipSpace()
+		if r.pos >= len(r.in) || r.in[r.pos] != '=' {
+			return failAt(r.pos, "attribute %s without a value", an)
+		}
+		r.pos++
+		r.skipSpace()
+		val, err := r.attrValue()
+		if err != nil {
+			return err
+		}
+		switch {
+		case bytes.Equal(an, []byte("xmlns")):
+		case bytes.HasPrefix(an, []byte("xmlns:")):
+			r.ns = append(r.ns, nsDecl{prefix: string(an[6:]), uri: string(val), depth: depth})
+		case bytes.HasSuffix(an, []byte(":nil")) || bytes.Equal(an, []byte("nil")):
+			if i := bytes.IndexByte(an, ':'); i >= 0 {
+				nilPrefix = string(an[:i])
+			}
+			nilValue, sawNil = string(val), true
+		}
+	}
+	r.attrs = names[:0]
+	if sawNil && nilPrefix != "" && (r.resolve(nilPrefix) == XSINamespace || nilPrefix == "xsi" && r.resolve("xsi") == "") {
+		r.nodes[idx].Nil = nilValue == "true" || nilValue == "1"
+	}
+	if r.in[r.pos] == '/' {
+		if r.pos+1 >= len(r.in) || r.in[r.pos+1] != '>' {
+			return failAt(r.pos, "'/' not followed by '>' in the start tag of %s", name)
+		}
+		r.pos += 2
+		r.nodes[idx].End = r.pos
+		r.popNS(depth)
+		return nil
+	}
+	r.pos++
+	r.stack = append(r.stack, idx)
+	return nil
+}
+
+// resolve returns the URI bound to prefix on the open elements ("" for
+// none).
+func (r *reader) resolve(prefix string) string {
+	for i := len(r.ns) - 1; i >= 0; i-- {
+		if r.ns[i].prefix == prefix {
+			return r.ns[i].uri
+		}
+	}
+	return ""
+}
+
+// popNS drops the namespace declarations of the element at depth.
+func (r *reader) popNS(depth int) {
+	for len(r.ns) > 0 && r.ns[len(r.ns)-1].depth >= depth {
+		r.ns = r.ns[:len(r.ns)-1]
+	}
+}
+
+// endTag reads an end tag at r.pos, which must close the innermost open
+// element.
+func (r *reader) endTag() error {
+	start := r.pos
+	r.pos += 2
+	name, err := r.name()
+	if err != nil {
+		return err
+	}
+	r.skipSpace()
+	if r.pos >= len(r.in) || r.in[r.pos] != '>' {
+		return failAt(start, "end tag %s without '>'", name)
+	}
+	r.pos++
+	top := r.stack[len(r.stack)-1]
+	n := &r.nodes[top]
+	local := name
+	if i := bytes.IndexByte(name, ':'); i >= 0 {
+		local = name[i+1:]
+	}
+	if string(local) != n.Name || !bytes.Equal(name, r.in[n.Offset+1:n.Offset+1+len(name)]) {
+		return failAt(start, "end tag %s does not close element %s", name, n.Name)
+	}
+	n.End = r.pos
+	r.popNS(len(r.stack))
+	r.stack = r.stack[:len(r.stack)-1]
+	return nil
+}
+
+// content reads the character data up to the next '<' (or the end) into
+// the innermost open element.
+func (r *reader) content() error {
+	start := r.pos
+	i := bytes.IndexByte(r.in[start:], '<')
+	end := len(r.in)
+	if i >= 0 {
+		end = start + i
+	}
+	r.pos = end
+	if end == start {
+		return nil
+	}
+	chunk := r.in[start:end]
+	if bytes.Contains(chunk, []byte("]]>")) {
+		return failAt(start+bytes.Index(chunk, []byte("]]>")), "\"]]>\" in text")
+	}
+	if err := checkChars(chunk, start); err != nil {
+		return err
+	}
+	if bytes.IndexByte(chunk, '&') < 0 && bytes.IndexByte(chunk, '\r') < 0 {
+		return r.addText(chunk, start, false)
+	}
+	dec, err := r.decodeText(chunk, start, false)
+	if err != nil {
+		return err
+	}
+	return r.addText(dec, start, true)
+}
+
+// cdata reads a CDATA section at r.pos into the innermost open element.
+func (r *reader) cdata() error {
+	start := r.pos
+	body := r.in[start+9:]
+	end := bytes.Index(body, []byte("]]>"))
+	if end < 0 {
+		return failAt(start, "a CDATA section without its end")
+	}
+	chunk := body[:end]
+	r.pos = start + 9 + end + 3
+	if err := checkChars(chunk, start+9); err != nil {
+		return err
+	}
+	if bytes.IndexByte(chunk, '\r') < 0 {
+		return r.addText(chunk, start, false)
+	}
+	return r.addText(normalizeLineEnds(chunk), start, true)
+}
+
+// addText adds a chunk of text to the innermost open element: appended to
+// its text while it has no children; after that only a chunk that is not
+// white space is kept, for the error it causes.
+func (r *reader) addText(chunk []byte, at int, owned bool) error {
+	idx := r.stack[len(r.stack)-1]
+	n := &r.nodes[idx]
+	if r.kids[idx] > 0 {
+		if len(bytes.TrimSpace(n.Text)) == 0 && len(bytes.TrimSpace(chunk)) > 0 {
+			n.Text = r.copyText(chunk)
+		}
+		return nil
+	}
+	if len(n.Text)+len(chunk) > r.lim.MaxTextLength {
+		return limitErr(at, "MaxTextLength", r.lim.MaxTextLength, len(n.Text)+len(chunk), "bytes of text in one element")
+	}
+	switch {
+	case len(n.Text) == 0 && !owned:
+		n.Text = chunk // into the input
+	case len(n.Text) == 0:
+		n.Text = r.copyText(chunk)
+	case r.owner == idx && r.ownerStart+len(n.Text) == len(r.text):
+		r.text = append(r.text, chunk...) // its text ends the buffer: extend it
+		n.Text = r.text[r.ownerStart:len(r.text):len(r.text)]
+	default:
+		r.ensureText(len(n.Text) + len(chunk))
+		first := len(r.text)
+		r.text = append(r.text, n.Text...)
+		r.text = append(r.text, chunk...)
+		n.Text = r.text[first:len(r.text):len(r.text)]
+		r.owner, r.ownerStart = idx, first
+	}
+	return nil
+}
+
+// copyText copies a chunk into the text buffer.
+func (r *reader) copyText(chunk []byte) []byte {
+	r.ensureText(len(chunk))
+	first := len(r.text)
+	r.text = append(r.text, chunk...)
+	r.owner, r.ownerStart = r.stack[len(r.stack)-1], first
+	return r.text[first:len(r.text):len(r.text)]
+}
+
+// ensureText makes the text buffer on first use. Decoded text is never
+// longer than its input, and each byte of input is written once (the
+// copy of a text's first chunk, which points into the input, included),
+// except the first chunks copied when a second arrives: twice the input
+// bounds it all. The buffer is never reallocated, so the slices into it
+// stay valid.
+func (r *reader) ensureText(n int) {
+	if r.text == nil {
+		r.text = make([]byte, 0, 2*len(r.in)+n)
+	}
+	if cap(r.text)-len(r.text) < n {
+		// Not reached (the bound above); a new buffer keeps old slices
+		// valid anyway.
+		r.text = make([]byte, 0, 2*len(r.in)+n)
+		r.owner = -1
+	}
+}
+
+// decodeText replaces references and normalises line ends in text (or an
+// attribute value, where white space characters become spaces).
+func (r *reader) decodeText(s []byte, at int, attr bool) ([]byte, error) {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '&':
+			end := bytes.IndexByte(s[i:], ';')
+			if end < 0 {
+				return nil, failAt(at+i, "'&' without ';'")
+			}
+			ref := s[i+1 : i+end]
+			var ok bool
+			out, ok = appendRef(out, ref)
+			if !ok {
+				return nil, failAt(at+i, "unknown entity or bad character reference &%s; (no DTD declares entities)", clip(ref))
+			}
+			i += end + 1
+		case c == '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			if attr {
+				out = append(out, ' ')
+			} else {
+				out = append(out, '\n')
+			}
+			i++
+		case attr && (c == '\n' || c == '\t'):
+			out = append(out, ' ')
+			i++
+		default:
+			out = append(out, c)
+			i++
+		}
+	}
+	return out, nil
+}
+
+// appendRef appends what the reference &ref; stands for.
+func appendRef(b, ref []byte) ([]byte, bool) {
+	switch string(ref) {
+	case "lt":
+		return append(b, '<'), true
+	case "gt":
+		return append(b, '>'), true
+	case "amp":
+		return append(b, '&'), true
+	case "quot":
+		return append(b, '"'), true
+	case "apos":
+		return append(b, '\''), true
+	}
+	if len(ref) < 2 || ref[0] != '#' {
+		return b, false
+	}
+	digits, base := ref[1:], 10
+	if digits[0] == 'x' {
+		digits, base = digits[1:], 16
+	}
+	if len(digits) == 0 || len(digits) > 8 {
+		return b, false
+	}
+	var v rune
+	for _, c := range digits {
+		var d rune
+		switch {
+		case c >= '0' && c <= '9':
+			d = rune(c - '0')
+		case base == 16 && c >= 'a' && c <= 'f':
+			d = rune(c-'a') + 10
+		case base == 16 && c >= 'A' && c <= 'F':
+			d = rune(c-'A') + 10
+		default:
+			return b, false
+		}
+		v = v*rune(base) + d
+	}
+	if !isChar(v) {
+		return b, false
+	}
+	return utf8.AppendRune(b, v), true
+}
+
+// normalizeLineEnds turns "\r\n" and "\r" into "\n".
+func normalizeLineEnds(s []byte) []byte {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\r' {
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			out = append(out, '\n')
+			continue
+		}
+		out = append(out, s[i])
+	}
+	return out
+}
+
+// attrValue reads a quoted attribute value at r.pos, references replaced.
+func (r *reader) attrValue() ([]byte, error) {
+	start := r.pos
+	if r.pos >= len(r.in) || r.in[r.pos] != '"' && r.in[r.pos] != '\'' {
+		return nil, failAt(r.pos, "an attribute value without quotes")
+	}
+	q := r.in[r.pos]
+	end := bytes.IndexByte(r.in[r.pos+1:], q)
+	if end < 0 {
+		return nil, failAt(start, "an attribute value without its closing quote")
+	}
+	val := r.in[r.pos+1 : r.pos+1+end]
+	r.pos += end + 2
+	if len(val) > r.lim.MaxAttributeLength {
+		return nil, limitErr(start, "MaxAttributeLength", r.lim.MaxAttributeLength, len(val), "bytes in an attribute")
+	}
+	if i := bytes.IndexByte(val, '<'); i >= 0 {
+		return nil, failAt(start+1+i, "'<' in an attribute value")
+	}
+	if err := checkChars(val, start+1); err != nil {
+		return nil, err
+	}
+	if bytes.IndexByte(val, '&') < 0 && !bytes.ContainsAny(val, "\r\n\t") {
+		return val, nil
+	}
+	return r.decodeText(val, start+1, true)
+}
+
+// name reads an XML name at r.pos.
+func (r *reader) name() ([]byte, error) {
+	start := r.pos
+	for r.pos < len(r.in) {
+		c := r.in[r.pos]
+		if c >= utf8.RuneSelf {
+			ru, n := utf8.DecodeRune(r.in[r.pos:])
+			if !isNameRune(ru, r.pos == start) {
+				break
+			}
+			r.pos += n
+			continue
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == ':' ||
+			r.pos > start && (c >= '0' && c <= '9' || c == '-' || c == '.')) {
+			break
+		}
+		r.pos++
+	}
+	if r.pos == start {
+		return nil, failAt(start, "a name is missing")
+	}
+	name := r.in[start:r.pos]
+	// A qualified name (Namespaces in XML): one colon at most, with a
+	// name on each side.
+	if i := bytes.IndexByte(name, ':'); i >= 0 {
+		if i == 0 || i == len(name)-1 || bytes.IndexByte(name[i+1:], ':') >= 0 || !nameStart(name[i+1:]) {
+			return nil, failAt(start, "%q is not a qualified name", clip(name))
+		}
+	}
+	return name, nil
+}
+
+// nameStart reports whether s starts with a character a name may start
+// with.
+func nameStart(s []byte) bool {
+	c := s[0]
+	if c >= utf8.RuneSelf {
+		ru, _ := utf8.DecodeRune(s)
+		return isNameRune(ru, true)
+	}
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+}
+
+// isNameRune reports whether the non-ASCII r may be in an XML name
+// (NameStartChar, or NameChar when not first).
+func isNameRune(r rune, first bool) bool {
+	switch {
+	case r >= 0xC0 && r <= 0xD6, r >= 0xD8 && r <= 0xF6, r >= 0xF8 && r <= 0x2FF, r >= 0x370 && r <= 0x37D,
+		r >= 0x37F && r <= 0x1FFF, r >= 0x200C && r <= 0x200D, r >= 0x2070 && r <= 0x218F, r >= 0x2C00 && r <= 0x2FEF,
+		r >= 0x3001 && r <= 0xD7FF, r >= 0xF900 && r <= 0xFDCF, r >= 0xFDF0 && r <= 0xFFFD, r >= 0x10000 && r <= 0xEFFFF:
+		return true
+	case !first && (r == 0xB7 || r >= 0x300 && r <= 0x36F || r >= 0x203F && r <= 0x2040):
+		return true
+	}
+	return false
+}
+
+// intern returns the local part of name as a string, one per distinct
+// name of the input.
+func (r *reader) intern(name []byte) string {
+	if i := bytes.IndexByte(name, ':'); i >= 0 {
+		name = name[i+1:]
+	}
+	if s, ok := r.names[string(name)]; ok {
+		return s
+	}
+	if r.names == nil {
+		r.names = map[string]string{}
+	}
+	s := string(name)
+	r.names[s] = s
+	return s
+}
+
+// skipSpace skips XML white space and reports whether there was some.
+func (r *reader) skipSpace() bool {
+	start := r.pos
+	for r.pos < len(r.in) && isSpace(r.in[r.pos]) {
+		r.pos++
+	}
+	return r.pos > start
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// checkChars fails at the first character of s that XML 1.0 does not
+// allow (s is UTF-8).
+func checkChars(s []byte, at int) error {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
+				return failAt(at+i, "character U+%04X, which XML does not allow", c)
+			}
+			i++
+			continue
+		}
+		ru, n := utf8.DecodeRune(s[i:])
+		if !isChar(ru) {
+			return failAt(at+i, "character U+%04X, which XML does not allow", ru)
+		}
+		i += n
+	}
+	return nil
+}
+
+// isChar reports whether r is an XML 1.0 Char.
+func isChar(r rune) bool {
+	return r == 0x9 || r == 0xA || r == 0xD || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+}
