@@ -105,7 +105,7 @@ func appendUint16s(w *wire.Writer, ids []uint16) {
 
 func (e *Encoder) appendProbe(w *wire.Writer, p *Probe) error {
 	if p == nil {
-		return encodeError("NetworkMessage.Probe", wire.ErrInvalid, "pubsub: a discovery probe NetworkMessage needs a Probe")
+		return encodeError("NetworkMessage.Probe", wire.ErrInvalid, "a discovery probe NetworkMessage needs a Probe")
 	}
 	w.Uint8(uint8(p.Type))
 	if p.Type == ProbePublisherInformation {
@@ -125,7 +125,7 @@ func (e *Encoder) appendProbe(w *wire.Writer, p *Probe) error {
 
 func (e *Encoder) appendAnnouncement(w *wire.Writer, a *Announcement) error {
 	if a == nil {
-		return encodeError("NetworkMessage.Announcement", wire.ErrInvalid, "pubsub: a discovery announcement NetworkMessage needs an Announcement")
+		return encodeError("NetworkMessage.Announcement", wire.ErrInvalid, "a discovery announcement NetworkMessage needs an Announcement")
 	}
 	w.Uint8(uint8(a.Type))
 	w.Uint16(a.SequenceNumber)

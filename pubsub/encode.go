@@ -95,6 +95,11 @@ func (e *Encoder) Marshal(m *NetworkMessage) ([]byte, error) { return e.Append(n
 // signed. On failure b is returned unchanged (with its original length) and
 // the error is a *wire.EncodeError with the field path.
 func (e *Encoder) Append(b []byte, m *NetworkMessage) ([]byte, error) {
+	out, err := e.append(b, m)
+	return out, own(err)
+}
+
+func (e *Encoder) append(b []byte, m *NetworkMessage) ([]byte, error) {
 	start := len(b)
 	w := wire.Writer{Buf: b, EmptyStrings: e.vc.opts.EmptyStrings, MaxDepth: e.vc.opts.MaxDepth}
 	if e.sec != nil {
@@ -125,13 +130,13 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 		c &^= ContentPicoSeconds
 	}
 	if m.Type > DiscoveryAnnouncement {
-		return 0, 0, encodeError("NetworkMessage.Type", wire.ErrUnsupported, "pubsub: NetworkMessage type %d", m.Type)
+		return 0, 0, encodeError("NetworkMessage.Type", wire.ErrUnsupported, "NetworkMessage type %d", m.Type)
 	}
 	if m.Type != DataSetPayload && c&ContentPayloadHeader != 0 {
-		return 0, 0, encodeError("NetworkMessage.Content", wire.ErrInvalid, "pubsub: a discovery NetworkMessage has no PayloadHeader")
+		return 0, 0, encodeError("NetworkMessage.Content", wire.ErrInvalid, "a discovery NetworkMessage has no PayloadHeader")
 	}
 	if c&ContentPublisherID != 0 && m.PublisherID.Type > PublisherIDString {
-		return 0, 0, encodeError("NetworkMessage.PublisherID", wire.ErrInvalid, "pubsub: PublisherId type %d is reserved", m.PublisherID.Type)
+		return 0, 0, encodeError("NetworkMessage.PublisherID", wire.ErrInvalid, "PublisherId type %d is reserved", m.PublisherID.Type)
 	}
 
 	var ext2 byte
@@ -236,7 +241,7 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 		} else {
 			n := len(m.Messages)
 			if n == 0 || n > 255 {
-				return 0, 0, encodeError("NetworkMessage.Messages", wire.ErrInvalid, "pubsub: a PayloadHeader counts 1 to 255 DataSetMessages, not %d", n)
+				return 0, 0, encodeError("NetworkMessage.Messages", wire.ErrInvalid, "a PayloadHeader counts 1 to 255 DataSetMessages, not %d", n)
 			}
 			w.Uint8(uint8(n))
 			for i := range m.Messages {
@@ -264,7 +269,7 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 		}
 		size := len(w.Buf) - at - 2
 		if size > 0xffff {
-			return 0, 0, encodeError("NetworkMessage.PromotedFields", wire.ErrLimitExceeded, "pubsub: %d bytes of PromotedFields, a UInt16 size holds 65535", size)
+			return 0, 0, encodeError("NetworkMessage.PromotedFields", wire.ErrLimitExceeded, "%d bytes of PromotedFields, a UInt16 size holds 65535", size)
 		}
 		binary.LittleEndian.PutUint16(w.Buf[at:], uint16(size))
 	}
@@ -284,10 +289,10 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 			sf |= secForceKeyReset
 		}
 		if h.NonceLen > MaxNonceLength {
-			return 0, 0, encodeError("NetworkMessage.Security.Nonce", wire.ErrLimitExceeded, "pubsub: MessageNonce of %d bytes", h.NonceLen)
+			return 0, 0, encodeError("NetworkMessage.Security.Nonce", wire.ErrLimitExceeded, "MessageNonce of %d bytes", h.NonceLen)
 		}
 		if len(m.SecurityFooter) > 0xffff {
-			return 0, 0, encodeError("NetworkMessage.SecurityFooter", wire.ErrLimitExceeded, "pubsub: SecurityFooter of %d bytes", len(m.SecurityFooter))
+			return 0, 0, encodeError("NetworkMessage.SecurityFooter", wire.ErrLimitExceeded, "SecurityFooter of %d bytes", len(m.SecurityFooter))
 		}
 		w.Uint8(sf)
 		w.Uint32(h.TokenID)
@@ -306,7 +311,7 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 	switch {
 	case m.IsChunk:
 		if len(m.Chunk.Data) == 0 {
-			return 0, 0, encodeError("NetworkMessage.Chunk.Data", wire.ErrInvalid, "pubsub: a chunk carries at least one byte")
+			return 0, 0, encodeError("NetworkMessage.Chunk.Data", wire.ErrInvalid, "a chunk carries at least one byte")
 		}
 		appendChunk(w, &m.Chunk)
 	case m.Type == DataSetPayload:
@@ -347,7 +352,7 @@ func appendChunk(w *wire.Writer, c *Chunk) {
 func (e *Encoder) appendPayload(w *wire.Writer, m *NetworkMessage, header bool) error {
 	n := len(m.Messages)
 	if n == 0 || n > 255 {
-		return encodeError("NetworkMessage.Messages", wire.ErrInvalid, "pubsub: a NetworkMessage holds 1 to 255 DataSetMessages, not %d", n)
+		return encodeError("NetworkMessage.Messages", wire.ErrInvalid, "a NetworkMessage holds 1 to 255 DataSetMessages, not %d", n)
 	}
 	sizes := -1
 	if header && n > 1 {
@@ -361,7 +366,7 @@ func (e *Encoder) appendPayload(w *wire.Writer, m *NetworkMessage, header bool) 
 		wr := e.writers.find(d.WriterID)
 		if !header && n > 1 && (wr == nil || wr.ConfiguredSize == 0) {
 			return encodeError("NetworkMessage.Messages["+strconv.Itoa(i)+"]", wire.ErrInvalid,
-				"pubsub: without a PayloadHeader, several DataSetMessages need a ConfiguredSize each (writer %d)", d.WriterID)
+				"without a PayloadHeader, several DataSetMessages need a ConfiguredSize each (writer %d)", d.WriterID)
 		}
 		at := len(w.Buf)
 		if e.off != nil {
@@ -374,7 +379,7 @@ func (e *Encoder) appendPayload(w *wire.Writer, m *NetworkMessage, header bool) 
 			sz := len(w.Buf) - at
 			if sz > 0xffff {
 				return encodeError("NetworkMessage.Messages["+strconv.Itoa(i)+"]", wire.ErrLimitExceeded,
-					"pubsub: DataSetMessage of %d bytes, a UInt16 size holds 65535 (send it in chunks)", sz)
+					"DataSetMessage of %d bytes, a UInt16 size holds 65535 (send it in chunks)", sz)
 			}
 			binary.LittleEndian.PutUint16(w.Buf[sizes+2*i:], uint16(sz))
 		}
@@ -388,7 +393,7 @@ func (e *Encoder) AppendDataSetMessage(b []byte, d *DataSetMessage) ([]byte, err
 	start := len(b)
 	w := wire.Writer{Buf: b, EmptyStrings: e.vc.opts.EmptyStrings, MaxDepth: e.vc.opts.MaxDepth}
 	if err := e.appendDataSetMessage(&w, d, e.writers.find(d.WriterID)); err != nil {
-		return b[:start], err
+		return b[:start], own(err)
 	}
 	return w.Buf, nil
 }
@@ -396,20 +401,20 @@ func (e *Encoder) AppendDataSetMessage(b []byte, d *DataSetMessage) ([]byte, err
 func (e *Encoder) appendDataSetMessage(w *wire.Writer, d *DataSetMessage, wr *Writer) error {
 	start := len(w.Buf)
 	if d.Encoding > EncodingDataValue {
-		return encodeError("Encoding", wire.ErrInvalid, "pubsub: field encoding %d is reserved", d.Encoding)
+		return encodeError("Encoding", wire.ErrInvalid, "field encoding %d is reserved", d.Encoding)
 	}
 	if d.Type > KeepAlive {
-		return encodeError("Type", wire.ErrInvalid, "pubsub: DataSetMessage type %d is reserved", d.Type)
+		return encodeError("Type", wire.ErrInvalid, "DataSetMessage type %d is reserved", d.Type)
 	}
 	if d.Type == Event && d.Encoding != EncodingVariant {
-		return encodeError("Encoding", wire.ErrInvalid, "pubsub: Event DataSetMessages use the Variant field encoding (§7.2.4.5.7)")
+		return encodeError("Encoding", wire.ErrInvalid, "Event DataSetMessages use the Variant field encoding (§7.2.4.5.7)")
 	}
 	var layout *Layout
 	if wr != nil {
 		layout = wr.Layout
 	}
 	if d.Encoding == EncodingRawData && (d.Type == KeyFrame || d.Type == DeltaFrame) && !d.Invalid && layout == nil && d.Raw == nil {
-		return encodeError("Fields", wire.ErrInvalid, "pubsub: RawData fields need the Layout of writer %d (Config.Writers)", d.WriterID)
+		return encodeError("Fields", wire.ErrInvalid, "RawData fields need the Layout of writer %d (Config.Writers)", d.WriterID)
 	}
 	valid := !d.Invalid
 	e.appendDataSetHeader(w, d, valid)
@@ -501,7 +506,7 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 				return nil
 			}
 			if len(d.Fields) != len(layout.fields) {
-				return encodeError("Fields", wire.ErrInvalid, "pubsub: a RawData key frame has all %d fields of its layout, not %d", len(layout.fields), len(d.Fields))
+				return encodeError("Fields", wire.ErrInvalid, "a RawData key frame has all %d fields of its layout, not %d", len(layout.fields), len(d.Fields))
 			}
 			for i := range d.Fields {
 				if e.off != nil && len(e.off.Messages) > 0 {
@@ -526,7 +531,7 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 			return nil
 		}
 		if len(d.Fields) > 0xffff {
-			return encodeError("Fields", wire.ErrLimitExceeded, "pubsub: %d fields, a UInt16 FieldCount holds 65535", len(d.Fields))
+			return encodeError("Fields", wire.ErrLimitExceeded, "%d fields, a UInt16 FieldCount holds 65535", len(d.Fields))
 		}
 		w.Uint16(uint16(len(d.Fields)))
 		for i := range d.Fields {
@@ -536,7 +541,7 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 		}
 	case DeltaFrame:
 		if len(d.Fields) > 0xffff {
-			return encodeError("Fields", wire.ErrLimitExceeded, "pubsub: %d fields, a UInt16 FieldCount holds 65535", len(d.Fields))
+			return encodeError("Fields", wire.ErrLimitExceeded, "%d fields, a UInt16 FieldCount holds 65535", len(d.Fields))
 		}
 		w.Uint16(uint16(len(d.Fields)))
 		for i := range d.Fields {
@@ -544,7 +549,7 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 			w.Uint16(f.Index)
 			if d.Encoding == EncodingRawData {
 				if int(f.Index) >= len(layout.fields) {
-					return encodeError("Fields["+strconv.Itoa(i)+"].Index", wire.ErrInvalid, "pubsub: field index %d, the layout has %d fields", f.Index, len(layout.fields))
+					return encodeError("Fields["+strconv.Itoa(i)+"].Index", wire.ErrInvalid, "field index %d, the layout has %d fields", f.Index, len(layout.fields))
 				}
 				layout.fields[f.Index].appendRaw(w, &e.vc.opts, &f.Value.Value)
 				if err := w.Err(); err != nil {
@@ -633,7 +638,7 @@ func (e *Encoder) Offsets(m *NetworkMessage) (Offsets, error) {
 	}
 	w := wire.Writer{EmptyStrings: e.vc.opts.EmptyStrings}
 	if _, _, err := e.appendMessage(&w, &c); err != nil {
-		return Offsets{}, err
+		return Offsets{}, own(err)
 	}
 	return o, nil
 }

@@ -304,7 +304,7 @@ func newSealer(s *Security) (*sealer, error) {
 func (s *sealer) header(h *SecurityHeader) error {
 	k, gen, ok := s.cfg.Keys.currentKey()
 	if !ok {
-		return encodeError("NetworkMessage.Security", ErrSecurity, "pubsub: the KeyRing has no current key")
+		return encodeError("NetworkMessage.Security", ErrSecurity, "the KeyRing has no current key")
 	}
 	s.state.load(k, gen)
 	s.state.seq++
@@ -318,7 +318,7 @@ func (s *sealer) header(h *SecurityHeader) error {
 		_, err = rand.Read(s.rnd[:])
 	}
 	if err != nil {
-		return encodeError("NetworkMessage.Security", ErrSecurity, "pubsub: MessageNonce: %v", err)
+		return encodeError("NetworkMessage.Security", ErrSecurity, "MessageNonce: %v", err)
 	}
 	h.Enabled = true
 	h.Signed = true

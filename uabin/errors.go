@@ -32,7 +32,9 @@ var (
 	// ErrUnknownType: a type id (or Go type) no registry knows, where the
 	// value cannot be kept raw.
 	ErrUnknownType = wire.ErrUnknownType
-	// ErrUnsupported: a Go type that has no OPC UA Binary meaning, or a bad
-	// ua: tag; reported when the plan is built.
+	// ErrUnsupported: something this module does not support, named in
+	// the message: a Go type with no OPC UA meaning, a bad ua: tag
+	// (reported when the plan is built), a PubSub protocol version it does
+	// not implement.
 	ErrUnsupported = wire.ErrUnsupported
 )

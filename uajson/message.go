@@ -42,7 +42,7 @@ func (o Options) UnmarshalMessage(b []byte, v any) error { return o.unmarshalMes
 
 func (o *Options) appendMessage(b []byte, v any) ([]byte, error) {
 	if v == nil {
-		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "a nil message")}
+		return b, &wire.EncodeError{Package: "uajson", Err: wire.Errorf(wire.ErrInvalid, "a nil message")}
 	}
 	eo := types.ExtensionObject{Encoding: types.ExtensionObjectBinary, Value: v}
 	return o.append(b, &eo)
@@ -51,7 +51,7 @@ func (o *Options) appendMessage(b []byte, v any) ([]byte, error) {
 func (o *Options) unmarshalMessage(b []byte, v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding a message needs a non-nil pointer, got %s", typeName(reflect.TypeOf(v)))}
+		return &wire.DecodeError{Package: "uajson", Err: wire.Errorf(wire.ErrUnsupported, "decoding a message needs a non-nil pointer, got %s", typeName(reflect.TypeOf(v)))}
 	}
 	into, anyOut := v, rv.Type().Elem().Kind() == reflect.Interface
 	if anyOut {
@@ -63,14 +63,14 @@ func (o *Options) unmarshalMessage(b []byte, v any) error {
 	}
 	switch x := eo.Value.(type) {
 	case nil, RawStructure:
-		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnknownType, "message of type %v: no type is registered for it", eo.TypeID)}
+		return &wire.DecodeError{Package: "uajson", Err: wire.Errorf(wire.ErrUnknownType, "message of type %v: no type is registered for it", eo.TypeID)}
 	default:
 		if anyOut {
 			rv.Elem().Set(reflect.ValueOf(x))
 			return nil
 		}
 		if reflect.TypeOf(x) != rv.Type() {
-			return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnknownType, "message of type %v is a %T, want a %v", eo.TypeID, x, rv.Type())}
+			return &wire.DecodeError{Package: "uajson", Err: wire.Errorf(wire.ErrUnknownType, "message of type %v is a %T, want a %v", eo.TypeID, x, rv.Type())}
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"github.com/uabin/uabin/internal/jsonenc"
 	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/uabin"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 // Encoding selects one of the four JSON forms of Part 6. The decoder needs
@@ -123,12 +124,13 @@ func (o Options) Unmarshal(b []byte, v any) error { return o.unmarshal(b, v) }
 
 func (o *Options) append(b []byte, v any) ([]byte, error) {
 	c := o.config()
-	return c.Append(b, v)
+	out, err := c.Append(b, v)
+	return out, wire.InPackage(err, "uajson")
 }
 
 func (o *Options) unmarshal(b []byte, v any) error {
 	c := o.config()
-	return c.Unmarshal(b, v)
+	return wire.InPackage(c.Unmarshal(b, v), "uajson")
 }
 
 // typeName names a Go type in messages ("nil" for none).
