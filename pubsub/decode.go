@@ -57,7 +57,7 @@ const pathNM = "NetworkMessage"
 // modified and m does not alias it after the call. A signed message is
 // verified, and checked for replay, before anything after its headers is
 // decoded; a message with less security than Config.Security.Mode is refused
-// with ErrSecurity. Errors are *wire.DecodeError values.
+// with ErrSecurity. Errors are *uabin.DecodeError values.
 func (d *Decoder) Decode(b []byte, m *NetworkMessage) error { return own(d.decode(b, m)) }
 
 func (d *Decoder) decode(b []byte, m *NetworkMessage) error {
@@ -325,7 +325,7 @@ func (d *Decoder) verify(b []byte, m *NetworkMessage, h *headerInfo) ([]byte, er
 			return nil, securityError(h.payload, "encrypted but not signed")
 		}
 		if want >= SecuritySign {
-			return nil, securityError(0, "message not signed, SecurityMode %d required", want)
+			return nil, securityError(0, "message not signed, SecurityMode %v required", want)
 		}
 		return b, nil
 	}
@@ -338,7 +338,7 @@ func (d *Decoder) verify(b []byte, m *NetworkMessage, h *headerInfo) ([]byte, er
 	pol := d.open.cfg.Keys.Policy()
 	sigLen := pol.SignatureLen
 	if len(b)-h.payload < sigLen {
-		return nil, securityError(h.payload, "signature of %d bytes, %s signs with %d", len(b)-h.payload, pol.URI, sigLen)
+		return nil, securityError(h.payload, "the SecurityHeader says signed, but the %d bytes after it are fewer than the %d-byte signature of %s: the message may not be signed at all", len(b)-h.payload, sigLen, pol.URI)
 	}
 	st, ok := d.open.state(s.TokenID)
 	if !ok {

@@ -66,6 +66,10 @@ type Encoder struct {
 	vc      valueCodecs
 	sec     *sealer
 	off     *Offsets // recording offsets (Offsets), nil otherwise
+	// rawSecurity makes an Encoder without Config.Security write
+	// m.Security as it is (and no signature): for tests of the header
+	// layout only (export_test.go).
+	rawSecurity bool
 }
 
 // NewEncoder returns an Encoder for cfg.
@@ -89,11 +93,18 @@ func NewEncoder(cfg Config) (*Encoder, error) {
 // Marshal returns the encoding of m.
 func (e *Encoder) Marshal(m *NetworkMessage) ([]byte, error) { return e.Append(nil, m) }
 
-// Append appends the encoding of m to b. With Config.Security set, it fills
-// m.Security (token id, MessageNonce), encrypts the payload and appends the
-// signature; without it, m.Security is written as it is and nothing is
-// signed. On failure b is returned unchanged (with its original length) and
-// the error is a *wire.EncodeError with the field path.
+// Append appends the encoding of m to b. The security of the message comes
+// from the Encoder's Config alone, never from m: with Config.Security set,
+// Append fills m.Security (flags, token id, a fresh MessageNonce), encrypts
+// the payload and SecurityFooter and appends the signature; without it,
+// Append writes no SecurityHeader and sets m.Security to its zero value,
+// whatever m.Security held, and refuses a SecurityFooter (only a secured
+// message carries one) with ErrInvalid. A SecurityHeader is what signing
+// makes true: taken from a reused value (a message another Encoder signed,
+// or a Decoder filled) it would claim a signature that is not there, or
+// repeat a MessageNonce, so after the call m.Security always describes the
+// bytes written. On failure b is returned unchanged (with its original
+// length) and the error is a *uabin.EncodeError with the field path.
 func (e *Encoder) Append(b []byte, m *NetworkMessage) ([]byte, error) {
 	out, err := e.append(b, m)
 	return out, own(err)
@@ -106,6 +117,8 @@ func (e *Encoder) append(b []byte, m *NetworkMessage) ([]byte, error) {
 		if err := e.sec.header(&m.Security); err != nil {
 			return b[:start], err
 		}
+	} else if err := e.unsecured(m); err != nil {
+		return b[:start], err
 	}
 	payload, footer, err := e.appendMessage(&w, m)
 	if err != nil {
@@ -117,6 +130,19 @@ func (e *Encoder) append(b []byte, m *NetworkMessage) ([]byte, error) {
 		}
 	}
 	return w.Buf, nil
+}
+
+// unsecured readies m for an Encoder without Config.Security: no
+// SecurityHeader (Append's doc says why), and no SecurityFooter.
+func (e *Encoder) unsecured(m *NetworkMessage) error {
+	if e.rawSecurity {
+		return nil
+	}
+	if m.SecurityFooter != nil {
+		return encodeError("NetworkMessage.SecurityFooter", wire.ErrInvalid, "a SecurityFooter of %d bytes: only a secured message carries one (Config.Security)", len(m.SecurityFooter))
+	}
+	m.Security = SecurityHeader{}
+	return nil
 }
 
 // appendMessage writes m and returns the offsets where the payload and the
@@ -635,6 +661,8 @@ func (e *Encoder) Offsets(m *NetworkMessage) (Offsets, error) {
 	c := *m
 	if e.sec != nil {
 		c.Security = SecurityHeader{Enabled: true, Signed: true, Encrypted: e.sec.cfg.Mode == SecuritySignAndEncrypt, NonceLen: 8}
+	} else if err := e.unsecured(&c); err != nil {
+		return Offsets{}, own(err)
 	}
 	w := wire.Writer{EmptyStrings: e.vc.opts.EmptyStrings}
 	if _, _, err := e.appendMessage(&w, &c); err != nil {

@@ -132,7 +132,7 @@ func numericSize(bt types.BuiltinType) int {
 }
 
 // NewLayout builds the RawData layout of the DataSet meta describes. It fails
-// with an error wrapping wire.ErrUnsupported for a field it cannot lay out
+// with an error wrapping uabin.ErrUnsupported for a field it cannot lay out
 // (DiagnosticInfo, an unknown structure DataType, a ValueRank of 0 or
 // below -1).
 func NewLayout(meta types.DataSetMetaDataType, o LayoutOptions) (*Layout, error) {

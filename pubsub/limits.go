@@ -27,7 +27,7 @@ type Limits struct {
 	// MaxChunksPerMessage bounds the chunks of one payload. Default 1024.
 	MaxChunksPerMessage int
 	// Values bounds the Variants, DataValues, Strings and structures in
-	// the fields (see wire.Limits).
+	// the fields (see uabin.Limits).
 	Values wire.Limits
 }
 

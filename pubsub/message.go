@@ -130,8 +130,10 @@ type NetworkMessage struct {
 	PromotedFields []types.Variant
 
 	// Security is the SecurityHeader; Security.Enabled says whether the
-	// NetworkMessage has one (ExtendedFlags1 bit 4). The Encoder fills it
-	// from its security settings; the Decoder reports what arrived.
+	// NetworkMessage has one (ExtendedFlags1 bit 4). It is an output: the
+	// Encoder fills it from its own Config.Security (the zero value when
+	// there is none), never writing what it held before; the Decoder
+	// reports what arrived.
 	Security SecurityHeader
 
 	// Messages are the DataSetMessages of a DataSetPayload message.
