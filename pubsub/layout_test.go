@@ -1,0 +1,73 @@
+package pubsub_test
+
+import (
+	"encoding/binary"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/uabin/uabin/pubsub"
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
+)
+
+// TestRawArrayAtMaxArrayLength: a RawData array field of MaxArrayLength
+// elements decodes, one of MaxArrayLength+1 is refused with
+// ErrLimitExceeded at the array's first byte, for one dimension and for
+// several (the product of the dimensions counts), with ArrayDimensions
+// fixed in the metadata or not.
+func TestRawArrayAtMaxArrayLength(t *testing.T) {
+	const max = 4
+	for _, rank := range []int32{1, 2, 3} {
+		for _, fixed := range []bool{false, true} {
+			for _, n := range []int{max, max + 1} {
+				name := fmt.Sprintf("rank %d, fixed %v, %d elements", rank, fixed, n)
+				meta := types.DataSetMetaDataType{Fields: []types.FieldMetaData{{Name: "v", BuiltInType: uint8(types.TypeBoolean), ValueRank: rank}}}
+				if fixed {
+					for range rank {
+						meta.Fields[0].ArrayDimensions = append(meta.Fields[0].ArrayDimensions, max+1)
+					}
+				}
+				l, err := pubsub.NewLayout(meta, pubsub.LayoutOptions{})
+				require.NoError(t, err)
+				cfg := pubsub.Config{Writers: []pubsub.Writer{{ID: 1, Layout: l}}}
+				cfg.Limits.Values = uabin.Limits{MaxArrayLength: max}
+				// DataSetFlags1 (valid, RawData), then the array: its
+				// length (one dimension) or its dimensions 1 × ... × n.
+				b := []byte{0x03}
+				if rank == 1 {
+					b = binary.LittleEndian.AppendUint32(b, uint32(n))
+				} else {
+					b = binary.LittleEndian.AppendUint32(b, uint32(rank))
+					for i := range rank {
+						d := 1
+						if i == rank-1 {
+							d = n
+						}
+						b = binary.LittleEndian.AppendUint32(b, uint32(d))
+					}
+				}
+				b = append(b, make([]byte, n)...)
+				if fixed && rank == 1 {
+					b = append(b, make([]byte, max+1-n)...) // the padding up to ArrayDimensions
+				}
+				dec, err := pubsub.NewDecoder(cfg)
+				require.NoError(t, err)
+				var back pubsub.DataSetMessage
+				err = dec.DecodeDataSetMessage(b, 1, &back)
+				if n == max {
+					require.NoError(t, err, name)
+					require.Equal(t, max, back.Fields[0].Value.Value.Len(), name)
+					continue
+				}
+				require.ErrorIs(t, err, uabin.ErrLimitExceeded, name)
+				want := `pubsub: decoding Fields[0] at offset 1: limit exceeded: RawData field "v": 5 elements`
+				if rank == 1 {
+					want = "pubsub: decoding Fields[0] at offset 1: limit exceeded: array length 5 above the limit 4"
+				}
+				require.EqualError(t, err, want, name)
+			}
+		}
+	}
+}
