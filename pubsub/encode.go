@@ -152,9 +152,6 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 	if c&ContentGroupHeader == 0 {
 		c &^= ContentWriterGroupID | ContentGroupVersion | ContentNetworkMessageNumber | ContentSequenceNumber
 	}
-	if c&ContentTimestamp == 0 {
-		c &^= ContentPicoSeconds
-	}
 	if m.Type > DiscoveryAnnouncement {
 		return 0, 0, encodeError("NetworkMessage.Type", wire.ErrUnsupported, "NetworkMessage type %d", m.Type)
 	}
@@ -465,9 +462,6 @@ func (e *Encoder) appendDataSetMessage(w *wire.Writer, d *DataSetMessage, wr *Wr
 
 func (e *Encoder) appendDataSetHeader(w *wire.Writer, d *DataSetMessage, valid bool) {
 	c := d.Content
-	if c&DataSetTimestamp == 0 {
-		c &^= DataSetPicoSeconds
-	}
 	f1 := byte(d.Encoding) << dsEncodingShift
 	if valid {
 		f1 |= dsValid

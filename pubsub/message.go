@@ -123,7 +123,7 @@ type NetworkMessage struct {
 	SequenceNumber       uint16
 
 	Timestamp   types.DateTime // if ContentTimestamp
-	PicoSeconds uint16         // if ContentPicoSeconds (and ContentTimestamp)
+	PicoSeconds uint16         // if ContentPicoSeconds (it refines Timestamp, but is written whenever set, as it is read)
 
 	// PromotedFields are written as Variants behind their UInt16 byte size
 	// if ContentPromotedFields is set.
