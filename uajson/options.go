@@ -41,7 +41,13 @@ const (
 // structure body of a type no registry knows (Part 6 §5.4.2.16): the
 // DataType NodeId given as UaTypeId, and the other members of the object
 // as they came. Encoding writes it back unchanged (with the TypeID in the
-// current form); the binary encoding has no form for it.
+// current form); the binary encoding has no form for it. It is defined in
+// an internal package shared with uabin.Dynamic's JSON:
+//
+//	type RawStructure struct {
+//		TypeID  types.NodeID // the UaTypeId of the object
+//		Members []byte       // the JSON text of the other members, comma-separated, without braces: `"Name":"x","Value":1`
+//	}
 type RawStructure = jsonenc.RawStructure
 
 // Options configures encoding and decoding. The zero value gives the
