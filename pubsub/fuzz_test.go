@@ -102,7 +102,7 @@ func FuzzSecurity(f *testing.F) {
 	ring := testRing(f, pubsub.PolicyAes128CTR, 3)
 	cfg := pubsub.Config{Security: &pubsub.Security{Mode: pubsub.SecuritySignAndEncrypt, Keys: ring}}
 	enc, _ := pubsub.NewEncoder(cfg)
-	m := sampleMessage()
+	m := pumpMessage()
 	good, _ := enc.Marshal(&m)
 	f.Add(good, uint16(3), byte(1))
 	f.Fuzz(func(t *testing.T, b []byte, pos uint16, flip byte) {

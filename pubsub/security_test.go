@@ -24,11 +24,11 @@ func TestPlainEncoderTakesNoSecurityFromTheMessage(t *testing.T) {
 	plain, err := pubsub.NewEncoder(pubsub.Config{})
 	require.NoError(t, err)
 
-	fresh := sampleMessage()
+	fresh := pumpMessage()
 	want, err := plain.Marshal(&fresh)
 	require.NoError(t, err)
 
-	m := sampleMessage()
+	m := pumpMessage()
 	_, err = signer.Marshal(&m)
 	require.NoError(t, err)
 	require.True(t, m.Security.Enabled && m.Security.Signed && m.Security.Encrypted, "the signing Encoder fills m.Security")
