@@ -10,6 +10,7 @@ import (
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
+	"github.com/uabin/uabin/uabin/fastpath"
 	"github.com/uabin/uabin/uabin/wire"
 	"github.com/uabin/uabin/uajson"
 )
@@ -77,6 +78,14 @@ func TestExtensionObjectBodyLengthMinus1(t *testing.T) {
 			require.EqualError(t, err, "uabin: decoding ExtensionObject at offset 5: invalid value: ExtensionObject body length -2")
 		})
 	}
+}
+
+// TestExtensionObjectBodyLengthMinus1Verify: the fast paths and the plans
+// agree on such a value, alone and in a Variant (fastpath.Verify).
+func TestExtensionObjectBodyLengthMinus1Verify(t *testing.T) {
+	eo := types.ExtensionObject{TypeID: types.NewNumericNodeID(5, 1234), Encoding: types.ExtensionObjectBinary, Body: wire.NullBody}
+	require.NoError(t, fastpath.Verify(nil, eo, types.ExtensionObject{TypeID: eo.TypeID, Encoding: types.ExtensionObjectXML, Body: wire.NullBody}))
+	require.NoError(t, fastpath.Verify(nil, types.MustVariant(eo), types.MustVariant([]types.ExtensionObject{eo, {TypeID: eo.TypeID, Body: []byte{}}})))
 }
 
 // TestExtensionObjectBodyLengthMinus1JSON: JSON has no -1 form; such a body
