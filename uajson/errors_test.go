@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uajson"
 )
@@ -64,4 +65,17 @@ func TestDecodeErrorTextsAgree(t *testing.T) {
 	require.ErrorAs(t, jerr, &de)
 	require.Equal(t, "uajson", de.Package)
 	require.True(t, errors.Is(berr, uabin.ErrInvalid) && errors.Is(jerr, uabin.ErrInvalid))
+}
+
+// TestMessageErrorPath: a service message's error path starts with the
+// message type, in JSON as in binary, not with the ExtensionObject that
+// carries it.
+func TestMessageErrorPath(t *testing.T) {
+	var rr types.ReadRequest
+	err := uajson.UnmarshalMessage([]byte(`{"UaTypeId":"i=629","NodesToRead":[{},{"NodeId":5}]}`), &rr)
+	require.EqualError(t, err, "uajson: decoding ReadRequest.NodesToRead[1].NodeId at offset 48: invalid value: want a NodeId (string or object), found a number")
+	b, err := uabin.MarshalMessage(&types.ReadRequest{NodesToRead: []types.ReadValueID{{}, {}}})
+	require.NoError(t, err)
+	err = uabin.UnmarshalMessage(b[:len(b)-3], &rr)
+	require.EqualError(t, err, "uabin: decoding ReadRequest.NodesToRead at offset 45: truncated input: array length 2 needs at least 32 bytes, 29 left")
 }

@@ -9,6 +9,7 @@ package uajson
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -59,7 +60,7 @@ func (o *Options) unmarshalMessage(b []byte, v any) error {
 	}
 	eo := types.ExtensionObject{Value: into}
 	if err := o.unmarshal(b, &eo); err != nil {
-		return err
+		return messagePath(err, rv.Type().Elem(), eo.Value)
 	}
 	switch x := eo.Value.(type) {
 	case nil, RawStructure:
@@ -74,4 +75,29 @@ func (o *Options) unmarshalMessage(b []byte, v any) error {
 		}
 	}
 	return nil
+}
+
+// messagePath names the message, not the ExtensionObject that carries it,
+// at the head of the path of err, as uabin's UnmarshalMessage does
+// ("ReadRequest.NodesToRead[3].NodeId"): the type decoded into (want), or
+// for an interface the type of the value decoded so far, if any.
+func messagePath(err error, want reflect.Type, got any) error {
+	de, ok := err.(*wire.DecodeError)
+	if !ok {
+		return err
+	}
+	t := want
+	if t.Kind() == reflect.Interface {
+		if got == nil {
+			return err
+		}
+		t = reflect.TypeOf(got)
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if rest, ok := strings.CutPrefix(de.Path, "ExtensionObject"); ok && t.Name() != "" && (rest == "" || rest[0] == '.') {
+		de.Path = t.Name() + rest
+	}
+	return err
 }
