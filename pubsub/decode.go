@@ -379,7 +379,7 @@ func (d *Decoder) consumePromoted(r *wire.Reader, b []byte, m *NetworkMessage, e
 		off := r.Offset()
 		n, err := d.vc.variant.Decode(b[off:end], &m.PromotedFields[i])
 		if err != nil {
-			r.Fail(shift(err, off, "PromotedFields["+strconv.Itoa(i)+"]"))
+			r.Fail(shift(err, off, "PromotedFields["+strconv.Itoa(i)+"]", typeVariant))
 			break
 		}
 		r.Raw(n)
@@ -629,7 +629,7 @@ func (d *Decoder) consumeValues(r *wire.Reader, b []byte, dm *DataSetMessage, de
 		case dm.Encoding == EncodingDataValue:
 			k, err = d.vc.dataValue.Decode(b[off:off+r.Remaining()], &f.Value)
 			if err != nil {
-				err = shift(err, off, "")
+				err = shift(err, off, "", typeDataValue)
 			}
 		case r.Remaining() > 0 && numericSize(types.BuiltinType(b[off])) > 0:
 			// a numeric scalar Variant (mask = its type id, no array
@@ -642,7 +642,7 @@ func (d *Decoder) consumeValues(r *wire.Reader, b []byte, dm *DataSetMessage, de
 			clearDataValue(&f.Value)
 			k, err = d.vc.variant.Decode(b[off:off+r.Remaining()], &f.Value.Value)
 			if err != nil {
-				err = shift(err, off, "")
+				err = shift(err, off, "", typeVariant)
 			}
 		}
 		if err != nil {

@@ -1,6 +1,8 @@
 package pubsub
 
 import (
+	"reflect"
+
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -166,7 +168,7 @@ func (d *Decoder) consumeStruct(r *wire.Reader, b []byte, v any) {
 	off := r.Offset()
 	n, err := d.vc.opts.Decode(b[off:off+r.Remaining()], v)
 	if err != nil {
-		r.Fail(shift(err, off, ""))
+		r.Fail(shift(err, off, "", reflect.TypeOf(v)))
 		return
 	}
 	r.Raw(n)

@@ -3,7 +3,10 @@ package pubsub
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 
+	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -52,20 +55,39 @@ func encodeError(path string, kind error, format string, args ...any) error {
 	return &wire.EncodeError{Path: path, Err: wire.Errorf(kind, format, args...), Package: pkg}
 }
 
-// shift moves a decoding error of a value decoded from b[base:] to the
-// offsets of b.
-func shift(err error, base int, path string) error {
+// The top-level types of the field values, whose names uabin's paths
+// start with.
+var (
+	typeVariant   = reflect.TypeFor[types.Variant]()
+	typeDataValue = reflect.TypeFor[types.DataValue]()
+)
+
+// shift moves a decoding error of a value of Go type top decoded from
+// b[base:] to the offsets of b, and puts path in front of its path instead
+// of the type's name, which uabin puts first ("Variant.Value[2]" becomes
+// "Value[2]" under the caller's "Fields[3]").
+func shift(err error, base int, path string, top reflect.Type) error {
 	var de *wire.DecodeError
 	if errors.As(err, &de) {
 		c := *de
 		c.Package = pkg
 		c.Offset += base
-		if path != "" {
-			if c.Path == "" {
-				c.Path = path
-			} else {
-				c.Path = path + "." + c.Path
+		for top != nil && top.Kind() == reflect.Pointer {
+			top = top.Elem()
+		}
+		if top != nil && top.Name() != "" {
+			if rest, ok := strings.CutPrefix(c.Path, top.Name()); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
+				c.Path = strings.TrimPrefix(rest, ".")
 			}
+		}
+		switch {
+		case path == "":
+		case c.Path == "":
+			c.Path = path
+		case c.Path[0] == '[':
+			c.Path = path + c.Path
+		default:
+			c.Path = path + "." + c.Path
 		}
 		return &c
 	}

@@ -67,7 +67,7 @@ func ExampleDecoder_Decode() {
 	// writer 62541 KeyFrame Variant
 	//   0 Int32(-42)
 	//   1 String("hi")
-	// pubsub: decoding NetworkMessage.Messages[0].Fields[1].Variant at offset 19: truncated input: need 4 bytes, 1 left
+	// pubsub: decoding NetworkMessage.Messages[0].Fields[1] at offset 19: truncated input: need 4 bytes, 1 left
 }
 
 // A RawData layout, built from the DataSetMetaData both ends share, writes

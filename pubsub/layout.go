@@ -437,7 +437,7 @@ func (f *rawField) consumeElems(r *wire.Reader, b []byte, vo *uabin.Options, v *
 		off := r.Offset()
 		k, err := vo.Decode(b[off:off+r.Remaining()], sl.Index(i).Addr().Interface())
 		if err != nil {
-			r.Fail(shift(err, off, ""))
+			r.Fail(shift(err, off, "", f.elem))
 			return
 		}
 		r.Raw(k)
@@ -491,7 +491,7 @@ func (f *rawField) consumeScalar(r *wire.Reader, b []byte, vo *uabin.Options, v 
 		ptr := reflect.New(f.elem)
 		k, err := vo.Decode(b[off:off+r.Remaining()], ptr.Interface())
 		if err != nil {
-			r.Fail(shift(err, off, ""))
+			r.Fail(shift(err, off, "", f.elem))
 			return
 		}
 		r.Raw(k)

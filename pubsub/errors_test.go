@@ -1,0 +1,42 @@
+package pubsub_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/uabin/uabin/pubsub"
+	"github.com/uabin/uabin/types"
+)
+
+// TestFieldErrorPaths: an error inside a field value has the field's path
+// and then the value's own, without the name of the value's Go type
+// (which uabin puts first): a Variant field, an element of its array, a
+// DataValue field.
+func TestFieldErrorPaths(t *testing.T) {
+	enc, err := pubsub.NewEncoder(pubsub.Config{})
+	require.NoError(t, err)
+	dec, err := pubsub.NewDecoder(pubsub.Config{})
+	require.NoError(t, err)
+	for _, c := range []struct {
+		enc  pubsub.FieldEncoding
+		v    types.Variant
+		cut  int
+		want string
+	}{
+		{pubsub.EncodingVariant, types.VariantFromString("hello"), 3,
+			"pubsub: decoding NetworkMessage.Messages[0].Fields[1] at offset 19: truncated input: string length 5 needs at least 5 bytes, 2 left"},
+		{pubsub.EncodingVariant, types.MustVariant([]string{"a", "hello"}), 3,
+			"pubsub: decoding NetworkMessage.Messages[0].Fields[1][1] at offset 28: truncated input: string length 5 needs at least 5 bytes, 2 left"},
+		{pubsub.EncodingDataValue, types.VariantFromString("hello"), 3,
+			"pubsub: decoding NetworkMessage.Messages[0].Fields[1].Value at offset 21: truncated input: string length 5 needs at least 5 bytes, 2 left"},
+	} {
+		m := pumpMessage()
+		m.Messages[0].Encoding = c.enc
+		m.Messages[0].Fields[1].Value.Value = c.v
+		b, err := enc.Marshal(&m)
+		require.NoError(t, err)
+		var back pubsub.NetworkMessage
+		require.EqualError(t, dec.Decode(b[:len(b)-c.cut], &back), c.want)
+	}
+}
