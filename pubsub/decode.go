@@ -386,6 +386,16 @@ func (d *Decoder) consumePromoted(r *wire.Reader, b []byte, m *NetworkMessage, e
 	}
 }
 
+// keepRaw keeps the rest of a RawData DataSetMessage whose writer has no
+// Layout in dm.Raw, non-nil even when it is empty, so that the Encoder
+// writes it back as it came.
+func keepRaw(r *wire.Reader, dm *DataSetMessage) {
+	dm.Raw = append(dm.Raw[:0], r.Raw(r.Remaining())...)
+	if dm.Raw == nil {
+		dm.Raw = []byte{}
+	}
+}
+
 func growMessages(s []DataSetMessage, n int) []DataSetMessage {
 	if cap(s) >= n {
 		return s[:n]
@@ -525,11 +535,15 @@ func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMes
 	dm.Content = c
 	dm.Fields = dm.Fields[:0]
 	dm.Raw = dm.Raw[:0]
-	if r.Err() != nil || dm.Invalid {
+	if r.Err() != nil {
 		return
 	}
 	if dm.Type == Event && dm.Encoding != EncodingVariant {
+		// also for an invalid one: the header breaks the rule
 		r.FailAt(at, wire.ErrInvalid, "an Event DataSetMessage with the %v field encoding", dm.Encoding)
+		return
+	}
+	if dm.Invalid {
 		return
 	}
 	var layout *Layout
@@ -541,7 +555,7 @@ func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMes
 	case KeyFrame, Event:
 		if dm.Encoding == EncodingRawData {
 			if layout == nil {
-				dm.Raw = append(dm.Raw, r.Raw(r.Remaining())...)
+				keepRaw(r, dm)
 				return
 			}
 			dm.Fields = growFields(dm.Fields, len(layout.fields))
@@ -568,7 +582,7 @@ func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMes
 		d.consumeValues(r, b, dm, false, nil)
 	case DeltaFrame:
 		if dm.Encoding == EncodingRawData && layout == nil {
-			dm.Raw = append(dm.Raw, r.Raw(r.Remaining())...)
+			keepRaw(r, dm)
 			return
 		}
 		d.consumeValues(r, b, dm, true, layout)

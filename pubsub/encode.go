@@ -560,6 +560,10 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 			}
 		}
 	case DeltaFrame:
+		if d.Encoding == EncodingRawData && layout == nil {
+			w.Raw(d.Raw) // as the Decoder keeps it: FieldCount and fields
+			return nil
+		}
 		if len(d.Fields) > 0xffff {
 			return encodeError("Fields", wire.ErrLimitExceeded, "%d fields, a UInt16 FieldCount holds 65535", len(d.Fields))
 		}

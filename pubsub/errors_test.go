@@ -40,3 +40,18 @@ func TestFieldErrorPaths(t *testing.T) {
 		require.EqualError(t, dec.Decode(b[:len(b)-c.cut], &back), c.want)
 	}
 }
+
+// TestInvalidEventRawData: an Event DataSetMessage with the RawData field
+// encoding is refused also when it is marked invalid (no fields), as the
+// Encoder refuses to write one.
+func TestInvalidEventRawData(t *testing.T) {
+	dec, err := pubsub.NewDecoder(pubsub.Config{})
+	require.NoError(t, err)
+	var m pubsub.NetworkMessage
+	err = dec.Decode([]byte{0x01, 0x82, 0x02}, &m) // no headers; DataSetFlags1: not valid, RawData, flags2; flags2: Event
+	require.EqualError(t, err, "pubsub: decoding NetworkMessage.Messages[0] at offset 1: invalid value: an Event DataSetMessage with the RawData field encoding")
+	enc, err := pubsub.NewEncoder(pubsub.Config{})
+	require.NoError(t, err)
+	_, err = enc.Marshal(&pubsub.NetworkMessage{Messages: []pubsub.DataSetMessage{{Type: pubsub.Event, Encoding: pubsub.EncodingRawData, Invalid: true}}})
+	require.EqualError(t, err, "pubsub: encoding NetworkMessage.Messages[0].Encoding: invalid value: Event DataSetMessages use the Variant field encoding (§7.2.4.5.7)")
+}

@@ -2,6 +2,7 @@ package pubsub_test
 
 import (
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"testing"
 
@@ -69,5 +70,28 @@ func TestRawArrayAtMaxArrayLength(t *testing.T) {
 				require.EqualError(t, err, want, name)
 			}
 		}
+	}
+}
+
+// TestRawDataWithoutLayout: a RawData DataSetMessage of a writer with no
+// Layout in the Config is kept in Raw and written back as it came: a delta
+// frame (FieldCount and fields), and a key frame with no field bytes.
+func TestRawDataWithoutLayout(t *testing.T) {
+	enc, err := pubsub.NewEncoder(pubsub.Config{})
+	require.NoError(t, err)
+	dec, err := pubsub.NewDecoder(pubsub.Config{})
+	require.NoError(t, err)
+	for _, in := range []string{
+		"01" + "8b" + "01" + "3412" + "0100" + "0000" + "2a000000", // DataSetFlags1 valid, RawData, sequence, flags2; delta frame; 0x1234; 1 field: index 0, 42
+		"01" + "0b" + "3412", // a key frame (no DataSetFlags2) with no field bytes
+	} {
+		b, err := hex.DecodeString(in)
+		require.NoError(t, err)
+		var m pubsub.NetworkMessage
+		require.NoError(t, dec.Decode(b, &m), in)
+		require.NotNil(t, m.Messages[0].Raw, in)
+		out, err := enc.Marshal(&m)
+		require.NoError(t, err, in)
+		require.Equal(t, in, hex.EncodeToString(out))
 	}
 }

@@ -268,7 +268,9 @@ type DataSetMessage struct {
 
 	// Raw holds the undecoded field bytes of a RawData message whose
 	// writer has no Layout in the Decoder's Config (a copy, reused by the
-	// next decode into this value).
+	// next decode into this value; non-nil, possibly empty, when it was
+	// read). The Encoder writes a non-nil Raw as it is for a writer with no
+	// Layout, key frame or delta frame.
 	Raw []byte
 }
 
