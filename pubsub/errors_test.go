@@ -7,6 +7,7 @@ import (
 
 	"github.com/uabin/uabin/pubsub"
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
 )
 
 // TestFieldErrorPaths: an error inside a field value has the field's path
@@ -54,4 +55,18 @@ func TestInvalidEventRawData(t *testing.T) {
 	require.NoError(t, err)
 	_, err = enc.Marshal(&pubsub.NetworkMessage{Messages: []pubsub.DataSetMessage{{Type: pubsub.Event, Encoding: pubsub.EncodingRawData, Invalid: true}}})
 	require.EqualError(t, err, "pubsub: encoding NetworkMessage.Messages[0].Encoding: invalid value: Event DataSetMessages use the Variant field encoding (§7.2.4.5.7)")
+}
+
+// TestUnsupportedVersion: the text names what is not supported, once
+// prefixed with the package, and the error still wraps the sentinel.
+func TestUnsupportedVersion(t *testing.T) {
+	dec, err := pubsub.NewDecoder(pubsub.Config{})
+	require.NoError(t, err)
+	var m pubsub.NetworkMessage
+	err = dec.Decode([]byte{0x05}, &m)
+	require.ErrorIs(t, err, uabin.ErrUnsupported)
+	require.EqualError(t, err, "pubsub: decoding NetworkMessage at offset 0: unsupported: UADPVersion 5 (only 1 is defined)")
+	var de *uabin.DecodeError
+	require.ErrorAs(t, err, &de)
+	require.Equal(t, "pubsub", de.Package)
 }
