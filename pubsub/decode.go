@@ -324,6 +324,12 @@ func (d *Decoder) verify(b []byte, m *NetworkMessage, h *headerInfo) ([]byte, er
 		if s.Enabled && s.Encrypted {
 			return nil, securityError(h.payload, "encrypted but not signed")
 		}
+		if s.Enabled {
+			// A SecurityHeader is there for Sign and SignAndEncrypt,
+			// which sign: one that does not is no message an Encoder
+			// writes, and would not come back as it came.
+			return nil, securityError(h.payload, "a SecurityHeader that does not say signed")
+		}
 		if want >= SecuritySign {
 			return nil, securityError(0, "message not signed, SecurityMode %v required", want)
 		}

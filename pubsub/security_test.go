@@ -86,3 +86,17 @@ func TestSecurityModeString(t *testing.T) {
 	_, err := pubsub.NewDecoder(pubsub.Config{Security: &pubsub.Security{Mode: pubsub.SecuritySign}})
 	assert.EqualError(t, err, "pubsub: security checks failed: Security.Keys is required for SecurityMode Sign")
 }
+
+// TestUnsignedSecurityHeader: a SecurityHeader that does not say signed
+// (here ForceKeyReset alone) is refused: no Encoder writes one, and a
+// plain Encoder could not write it back.
+func TestUnsignedSecurityHeader(t *testing.T) {
+	b, err := hex.DecodeString("81" + "10" + "08" + "07000000" + "00" + "8103") // ExtendedFlags1: Security; SecurityFlags: ForceKeyReset; token 7; no nonce; a keep-alive
+	require.NoError(t, err)
+	dec, err := pubsub.NewDecoder(pubsub.Config{})
+	require.NoError(t, err)
+	var m pubsub.NetworkMessage
+	err = dec.Decode(b, &m)
+	require.ErrorIs(t, err, pubsub.ErrSecurity)
+	require.EqualError(t, err, "pubsub: decoding NetworkMessage.Security at offset 8: security checks failed: a SecurityHeader that does not say signed")
+}
