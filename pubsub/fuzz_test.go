@@ -75,6 +75,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		read := m.Security // the Encoder writes its own
 		out, err := enc.Marshal(&m)
 		if err != nil {
 			t.Fatalf("decoded %x, which does not encode: %v", b, err)
@@ -85,6 +86,9 @@ func FuzzDecode(f *testing.F) {
 		var m2 pubsub.NetworkMessage
 		if err := dec.Decode(out, &m2); err != nil {
 			t.Fatalf("re-encoding %x does not decode: %v", out, err)
+		}
+		if cfg.Security == nil && read != m2.Security {
+			t.Fatalf("decoded %x with SecurityHeader %+v, encoded %x, which has %+v", b, read, out, m2.Security)
 		}
 		if diff := cmp.Diff(m, m2); diff != "" {
 			t.Fatalf("decoded %x, encoded %x, decoded differently (-first +second):\n%s", b, out, diff)
