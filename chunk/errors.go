@@ -132,23 +132,28 @@ type Error struct {
 	Cause error
 }
 
-// Error implements error: "chunk: security checks failed: MSG at offset 8160: signature mismatch".
+// Error implements error: "chunk: MSG at offset 8160: security checks
+// failed: signature mismatch", in the shape of every error of this module:
+// the package, where (the message type and offset), the kind and what was
+// found.
 func (e *Error) Error() string {
 	var sb strings.Builder
-	if e.Kind == nil {
-		sb.WriteString("chunk: error")
-	} else {
-		sb.WriteString(e.Kind.Error())
+	sb.WriteString("chunk:")
+	if e.Type != 0 {
+		sb.WriteString(" ")
+		sb.WriteString(e.Type.String())
+	}
+	if e.Offset >= 0 {
+		fmt.Fprintf(&sb, " at offset %d", e.Offset)
 	}
 	if e.Type != 0 || e.Offset >= 0 {
 		sb.WriteString(":")
-		if e.Type != 0 {
-			sb.WriteString(" ")
-			sb.WriteString(e.Type.String())
-		}
-		if e.Offset >= 0 {
-			fmt.Fprintf(&sb, " at offset %d", e.Offset)
-		}
+	}
+	sb.WriteString(" ")
+	if e.Kind == nil {
+		sb.WriteString("error")
+	} else {
+		sb.WriteString(strings.TrimPrefix(e.Kind.Error(), "chunk: "))
 	}
 	if e.Detail != "" {
 		sb.WriteString(": ")

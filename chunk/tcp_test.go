@@ -211,7 +211,7 @@ func TestHeaderBytes(t *testing.T) {
 
 func TestErrorText(t *testing.T) {
 	err := errorf(ErrSecurityChecks, TypeMessage, 8160, "signature mismatch")
-	if got := err.Error(); got != "chunk: security checks failed: MSG at offset 8160: signature mismatch" {
+	if got := err.Error(); got != "chunk: MSG at offset 8160: security checks failed: signature mismatch" {
 		t.Errorf("%q", got)
 	}
 	if got := errorf(ErrConfig, 0, -1, "no token").Error(); got != "chunk: invalid configuration: no token" {
@@ -221,7 +221,7 @@ func TestErrorText(t *testing.T) {
 	if !errors.As(err, &e) || e.Offset != 8160 || !errors.Is(err, ErrSecurityChecks) || errors.Is(err, ErrMalformed) {
 		t.Error("errors.As / errors.Is")
 	}
-	if (&Error{}).Error() != "chunk: error: at offset 0" || (&Error{}).Status() != StatusBadTCPInternalError {
+	if (&Error{}).Error() != "chunk: at offset 0: error" || (&Error{}).Status() != StatusBadTCPInternalError {
 		t.Errorf("zero Error: %q", (&Error{}).Error())
 	}
 	if StatusCode(nil) != StatusGood || StatusCode(io.EOF) != StatusBadTCPInternalError {

@@ -15,7 +15,7 @@ import (
 // MessageSequenceNumber, and equal-sized pieces but the last.
 func (e *Encoder) AppendChunks(dst [][]byte, m *NetworkMessage, maxSize int) ([][]byte, error) {
 	if m.Type != DataSetPayload || m.IsChunk || len(m.Messages) != 1 {
-		return dst, encodeError("NetworkMessage", wire.ErrInvalid, "pubsub: chunks carry one DataSetMessage of a DataSetPayload NetworkMessage")
+		return dst, encodeError("NetworkMessage", wire.ErrInvalid, "chunks carry one DataSetMessage of a DataSetPayload NetworkMessage")
 	}
 	d := &m.Messages[0]
 	body, err := e.AppendDataSetMessage(nil, d)
@@ -33,11 +33,11 @@ func (e *Encoder) AppendChunks(dst [][]byte, m *NetworkMessage, maxSize int) ([]
 	tmpl.Chunk.Data = []byte{0}
 	probe, err := e.marshalPlain(&tmpl)
 	if err != nil {
-		return dst, err
+		return dst, own(err)
 	}
 	room := maxSize - (len(probe) - 1) - sig
 	if room <= 0 {
-		return dst, encodeError("NetworkMessage", wire.ErrLimitExceeded, "pubsub: headers of %d bytes leave no room for chunk data in %d", len(probe)+sig, maxSize)
+		return dst, encodeError("NetworkMessage", wire.ErrLimitExceeded, "headers of %d bytes leave no room for chunk data in %d", len(probe)+sig, maxSize)
 	}
 	for off := 0; off < len(body); off += room {
 		end := min(off+room, len(body))
@@ -108,14 +108,14 @@ func (r *Reassembler) Pending() int { return len(r.pending) }
 func (r *Reassembler) Add(pub PublisherID, c *Chunk) ([]byte, bool, error) {
 	path := "Chunk"
 	if int64(c.TotalSize) > int64(r.lim.MaxChunkTotalSize) {
-		return nil, false, decodeError(0, path, wire.ErrLimitExceeded, "pubsub: chunked payload of %d bytes, MaxChunkTotalSize %d", c.TotalSize, r.lim.MaxChunkTotalSize)
+		return nil, false, decodeError(0, path, wire.ErrLimitExceeded, "chunked payload of %d bytes, MaxChunkTotalSize %d", c.TotalSize, r.lim.MaxChunkTotalSize)
 	}
 	n := uint32(len(c.Data))
 	if n == 0 {
-		return nil, false, decodeError(0, path, wire.ErrInvalid, "pubsub: empty chunk")
+		return nil, false, decodeError(0, path, wire.ErrInvalid, "empty chunk")
 	}
 	if c.Offset > c.TotalSize || n > c.TotalSize-c.Offset {
-		return nil, false, decodeError(0, path, wire.ErrInvalid, "pubsub: chunk [%d, %d) past TotalSize %d", c.Offset, uint64(c.Offset)+uint64(n), c.TotalSize)
+		return nil, false, decodeError(0, path, wire.ErrInvalid, "chunk [%d, %d) past TotalSize %d", c.Offset, uint64(c.Offset)+uint64(n), c.TotalSize)
 	}
 	key := chunkKey{pub, c.WriterID}
 	idx := -1
@@ -144,7 +144,7 @@ func (r *Reassembler) Add(pub PublisherID, c *Chunk) ([]byte, bool, error) {
 	}
 	if p.total != c.TotalSize {
 		r.drop(idx)
-		return nil, false, decodeError(0, path, wire.ErrInvalid, "pubsub: chunk says TotalSize %d, earlier chunks %d", c.TotalSize, p.total)
+		return nil, false, decodeError(0, path, wire.ErrInvalid, "chunk says TotalSize %d, earlier chunks %d", c.TotalSize, p.total)
 	}
 	s := span{c.Offset, c.Offset + n}
 	i := sort.Search(len(p.spans), func(i int) bool { return p.spans[i].start >= s.start })
@@ -153,11 +153,11 @@ func (r *Reassembler) Add(pub PublisherID, c *Chunk) ([]byte, bool, error) {
 	}
 	if (i < len(p.spans) && p.spans[i].start < s.end) || (i > 0 && p.spans[i-1].end > s.start) {
 		r.drop(idx)
-		return nil, false, decodeError(0, path, wire.ErrInvalid, "pubsub: chunk [%d, %d) overlaps one received", s.start, s.end)
+		return nil, false, decodeError(0, path, wire.ErrInvalid, "chunk [%d, %d) overlaps one received", s.start, s.end)
 	}
 	if len(p.spans) >= r.lim.MaxChunksPerMessage {
 		r.drop(idx)
-		return nil, false, decodeError(0, path, wire.ErrLimitExceeded, "pubsub: more than MaxChunksPerMessage %d chunks", r.lim.MaxChunksPerMessage)
+		return nil, false, decodeError(0, path, wire.ErrLimitExceeded, "more than MaxChunksPerMessage %d chunks", r.lim.MaxChunksPerMessage)
 	}
 	p.spans = append(p.spans, span{})
 	copy(p.spans[i+1:], p.spans[i:])

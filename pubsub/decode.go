@@ -57,10 +57,12 @@ const pathNM = "NetworkMessage"
 // modified and m does not alias it after the call. A signed message is
 // verified, and checked for replay, before anything after its headers is
 // decoded; a message with less security than Config.Security.Mode is refused
-// with ErrSecurity. Errors are *wire.DecodeError values.
-func (d *Decoder) Decode(b []byte, m *NetworkMessage) error {
+// with ErrSecurity. Errors are *uabin.DecodeError values.
+func (d *Decoder) Decode(b []byte, m *NetworkMessage) error { return own(d.decode(b, m)) }
+
+func (d *Decoder) decode(b []byte, m *NetworkMessage) error {
 	if len(b) > d.lim.MaxMessageSize {
-		return decodeError(0, pathNM, wire.ErrLimitExceeded, "pubsub: NetworkMessage of %d bytes, MaxMessageSize %d", len(b), d.lim.MaxMessageSize)
+		return decodeError(0, pathNM, wire.ErrLimitExceeded, "NetworkMessage of %d bytes, MaxMessageSize %d", len(b), d.lim.MaxMessageSize)
 	}
 	var r wire.Reader
 	r.Init(b, &d.vlim)
@@ -77,7 +79,7 @@ func (d *Decoder) Decode(b []byte, m *NetworkMessage) error {
 	end := len(b)
 	if h.hasFooter {
 		if end-h.payload < h.footer {
-			return decodeError(h.payload, pathNM+".SecurityFooter", wire.ErrTruncated, "pubsub: SecurityFooterSize %d, %d bytes left", h.footer, end-h.payload)
+			return decodeError(h.payload, pathNM+".SecurityFooter", wire.ErrTruncated, "SecurityFooterSize %d, %d bytes left", h.footer, end-h.payload)
 		}
 		end -= h.footer
 		m.SecurityFooter = append(m.SecurityFooter[:0], b[end:]...)
@@ -105,11 +107,11 @@ func (d *Decoder) Decode(b []byte, m *NetworkMessage) error {
 		start := r.Offset()
 		data := r.ByteStringRaw()
 		if r.Err() == nil && len(data) == 0 {
-			r.FailAt(start, wire.ErrInvalid, "pubsub: null or empty ChunkData")
+			r.FailAt(start, wire.ErrInvalid, "null or empty ChunkData")
 		}
 		c.Data = append(c.Data[:0], data...)
 		if r.Err() == nil && r.Remaining() != 0 {
-			r.Failf(wire.ErrInvalid, "pubsub: %d bytes after the ChunkData", r.Remaining())
+			r.Failf(wire.ErrInvalid, "%d bytes after the ChunkData", r.Remaining())
 		}
 		if err := r.Err(); err != nil {
 			return wire.WithPath(err, pathNM+".Chunk")
@@ -129,7 +131,7 @@ func (d *Decoder) Decode(b []byte, m *NetworkMessage) error {
 		return wire.WithPath(err, pathNM)
 	}
 	if r.Remaining() != 0 {
-		return decodeError(r.Offset(), pathNM, wire.ErrInvalid, "pubsub: %d bytes after the payload", r.Remaining())
+		return decodeError(r.Offset(), pathNM, wire.ErrInvalid, "%d bytes after the payload", r.Remaining())
 	}
 	return nil
 }
@@ -142,7 +144,7 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 		return
 	}
 	if v := flags & 0x0f; v != uadpVersion {
-		r.FailAt(0, wire.ErrUnsupported, "pubsub: UADPVersion %d (only 1 is defined)", v)
+		r.FailAt(0, wire.ErrUnsupported, "UADPVersion %d (only 1 is defined)", v)
 		return
 	}
 	var ext1, ext2 byte
@@ -152,7 +154,7 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 			at := r.Offset()
 			ext2 = r.Uint8()
 			if ext2&ext2Reserved != 0 {
-				r.FailAt(at, wire.ErrInvalid, "pubsub: reserved ExtendedFlags2 bits %#02x", ext2&ext2Reserved)
+				r.FailAt(at, wire.ErrInvalid, "reserved ExtendedFlags2 bits %#02x", ext2&ext2Reserved)
 				return
 			}
 		}
@@ -160,7 +162,7 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 	var c NetworkContent
 	m.Type = NetworkMessageType((ext2 & ext2TypeMask) >> ext2TypeShift)
 	if m.Type > DiscoveryAnnouncement {
-		r.FailAt(2, wire.ErrUnsupported, "pubsub: NetworkMessage type %d", m.Type)
+		r.FailAt(2, wire.ErrUnsupported, "NetworkMessage type %d", m.Type)
 		return
 	}
 	m.IsChunk = ext2&ext2Chunk != 0
@@ -182,7 +184,7 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 		case PublisherIDString:
 			m.PublisherID.Str = r.StrOver(old)
 		default:
-			r.FailAt(at, wire.ErrInvalid, "pubsub: PublisherId type %d is reserved", t)
+			r.FailAt(at, wire.ErrInvalid, "PublisherId type %d is reserved", t)
 			return
 		}
 	} else {
@@ -203,7 +205,7 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 		at := r.Offset()
 		gf := r.Uint8()
 		if gf&groupReserved != 0 {
-			r.FailAt(at, wire.ErrInvalid, "pubsub: reserved GroupFlags bits %#02x", gf&groupReserved)
+			r.FailAt(at, wire.ErrInvalid, "reserved GroupFlags bits %#02x", gf&groupReserved)
 			return
 		}
 		if gf&groupWriterGroupID != 0 {
@@ -231,7 +233,7 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 		case m.IsChunk:
 			m.Chunk.WriterID = r.Uint16()
 		case m.Type != DataSetPayload:
-			r.FailAt(at, wire.ErrInvalid, "pubsub: a discovery NetworkMessage has no PayloadHeader")
+			r.FailAt(at, wire.ErrInvalid, "a discovery NetworkMessage has no PayloadHeader")
 			return
 		default:
 			n := int(r.Uint8())
@@ -239,15 +241,15 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 				return
 			}
 			if n == 0 {
-				r.FailAt(at, wire.ErrInvalid, "pubsub: PayloadHeader Count 0 (at least one DataSetMessage)")
+				r.FailAt(at, wire.ErrInvalid, "PayloadHeader Count 0 (at least one DataSetMessage)")
 				return
 			}
 			if n > d.lim.MaxDataSetMessages {
-				r.FailAt(at, wire.ErrLimitExceeded, "pubsub: %d DataSetMessages, MaxDataSetMessages %d", n, d.lim.MaxDataSetMessages)
+				r.FailAt(at, wire.ErrLimitExceeded, "%d DataSetMessages, MaxDataSetMessages %d", n, d.lim.MaxDataSetMessages)
 				return
 			}
 			if 2*n > r.Remaining() {
-				r.FailAt(at, wire.ErrTruncated, "pubsub: PayloadHeader of %d DataSetWriterIds, %d bytes left", n, r.Remaining())
+				r.FailAt(at, wire.ErrTruncated, "PayloadHeader of %d DataSetWriterIds, %d bytes left", n, r.Remaining())
 				return
 			}
 			m.Messages = growMessages(m.Messages, n)
@@ -271,7 +273,7 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 		at := r.Offset()
 		size := int(r.Uint16())
 		if r.Err() == nil && size > r.Remaining() {
-			r.FailAt(at, wire.ErrTruncated, "pubsub: PromotedFields of %d bytes, %d left", size, r.Remaining())
+			r.FailAt(at, wire.ErrTruncated, "PromotedFields of %d bytes, %d left", size, r.Remaining())
 			return
 		}
 		h.promoted = r.Offset()
@@ -286,7 +288,7 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 		at := r.Offset()
 		sf := r.Uint8()
 		if sf&secReserved != 0 {
-			r.FailAt(at, wire.ErrInvalid, "pubsub: reserved SecurityFlags bits %#02x", sf&secReserved)
+			r.FailAt(at, wire.ErrInvalid, "reserved SecurityFlags bits %#02x", sf&secReserved)
 			return
 		}
 		s.Signed = sf&secSigned != 0
@@ -296,7 +298,7 @@ func (d *Decoder) consumeHeader(r *wire.Reader, m *NetworkMessage, h *headerInfo
 		at = r.Offset()
 		n := r.Uint8()
 		if n > MaxNonceLength {
-			r.FailAt(at, wire.ErrLimitExceeded, "pubsub: MessageNonce of %d bytes, at most %d", n, MaxNonceLength)
+			r.FailAt(at, wire.ErrLimitExceeded, "MessageNonce of %d bytes, at most %d", n, MaxNonceLength)
 			return
 		}
 		s.NonceLen = n
@@ -322,8 +324,14 @@ func (d *Decoder) verify(b []byte, m *NetworkMessage, h *headerInfo) ([]byte, er
 		if s.Enabled && s.Encrypted {
 			return nil, securityError(h.payload, "encrypted but not signed")
 		}
+		if s.Enabled {
+			// A SecurityHeader is there for Sign and SignAndEncrypt,
+			// which sign: one that does not is no message an Encoder
+			// writes, and would not come back as it came.
+			return nil, securityError(h.payload, "a SecurityHeader that does not say signed")
+		}
 		if want >= SecuritySign {
-			return nil, securityError(0, "message not signed, SecurityMode %d required", want)
+			return nil, securityError(0, "message not signed, SecurityMode %v required", want)
 		}
 		return b, nil
 	}
@@ -336,7 +344,7 @@ func (d *Decoder) verify(b []byte, m *NetworkMessage, h *headerInfo) ([]byte, er
 	pol := d.open.cfg.Keys.Policy()
 	sigLen := pol.SignatureLen
 	if len(b)-h.payload < sigLen {
-		return nil, securityError(h.payload, "signature of %d bytes, %s signs with %d", len(b)-h.payload, pol.URI, sigLen)
+		return nil, securityError(h.payload, "the SecurityHeader says signed, but the %d bytes after it are fewer than the %d-byte signature of %s: the message may not be signed at all", len(b)-h.payload, sigLen, pol.URI)
 	}
 	st, ok := d.open.state(s.TokenID)
 	if !ok {
@@ -365,7 +373,7 @@ func (d *Decoder) consumePromoted(r *wire.Reader, b []byte, m *NetworkMessage, e
 	m.PromotedFields = m.PromotedFields[:0]
 	for r.Err() == nil && r.Offset() < end {
 		if len(m.PromotedFields) >= d.lim.MaxPromotedFields {
-			r.Failf(wire.ErrLimitExceeded, "pubsub: more than MaxPromotedFields %d", d.lim.MaxPromotedFields)
+			r.Failf(wire.ErrLimitExceeded, "more than MaxPromotedFields %d", d.lim.MaxPromotedFields)
 			break
 		}
 		i := len(m.PromotedFields)
@@ -377,10 +385,20 @@ func (d *Decoder) consumePromoted(r *wire.Reader, b []byte, m *NetworkMessage, e
 		off := r.Offset()
 		n, err := d.vc.variant.Decode(b[off:end], &m.PromotedFields[i])
 		if err != nil {
-			r.Fail(shift(err, off, "PromotedFields["+strconv.Itoa(i)+"]"))
+			r.Fail(shift(err, off, "PromotedFields["+strconv.Itoa(i)+"]", typeVariant))
 			break
 		}
 		r.Raw(n)
+	}
+}
+
+// keepRaw keeps the rest of a RawData DataSetMessage whose writer has no
+// Layout in dm.Raw, non-nil even when it is empty, so that the Encoder
+// writes it back as it came.
+func keepRaw(r *wire.Reader, dm *DataSetMessage) {
+	dm.Raw = append(dm.Raw[:0], r.Raw(r.Remaining())...)
+	if dm.Raw == nil {
+		dm.Raw = []byte{}
 	}
 }
 
@@ -429,7 +447,7 @@ func (d *Decoder) consumePayload(r *wire.Reader, b []byte, m *NetworkMessage, h 
 		for i := range n {
 			sizes[i] = int(r.Uint16())
 			if r.Err() == nil && sizes[i] == 0 {
-				return decodeError(at+2*i, pathNM+".Sizes["+strconv.Itoa(i)+"]", wire.ErrInvalid, "pubsub: DataSetMessage size 0")
+				return decodeError(at+2*i, pathNM+".Sizes["+strconv.Itoa(i)+"]", wire.ErrInvalid, "DataSetMessage size 0")
 			}
 			total += sizes[i]
 		}
@@ -437,13 +455,13 @@ func (d *Decoder) consumePayload(r *wire.Reader, b []byte, m *NetworkMessage, h 
 			return wire.WithPath(err, pathNM+".Sizes")
 		}
 		if total > r.Remaining() {
-			return decodeError(at, pathNM+".Sizes", wire.ErrTruncated, "pubsub: DataSetMessages of %d bytes, %d bytes left", total, r.Remaining())
+			return decodeError(at, pathNM+".Sizes", wire.ErrTruncated, "DataSetMessages of %d bytes, %d bytes left", total, r.Remaining())
 		}
 	default:
 		for i := range n {
 			sizes[i] = int(d.writers.list[i].ConfiguredSize)
 			if sizes[i] == 0 {
-				return decodeError(r.Offset(), pathNM, wire.ErrInvalid, "pubsub: without a PayloadHeader, several DataSetMessages need a ConfiguredSize each (writer %d)", d.writers.list[i].ID)
+				return decodeError(r.Offset(), pathNM, wire.ErrInvalid, "without a PayloadHeader, several DataSetMessages need a ConfiguredSize each (writer %d)", d.writers.list[i].ID)
 			}
 		}
 	}
@@ -470,7 +488,7 @@ func (d *Decoder) DecodeDataSetMessage(b []byte, writerID uint16, dm *DataSetMes
 	r.Init(b, &d.vlim)
 	dm.WriterID = writerID
 	d.consumeDataSetMessage(&r, b, dm, d.writers.find(writerID))
-	return r.Err()
+	return own(r.Err())
 }
 
 func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMessage, wr *Writer) {
@@ -482,14 +500,14 @@ func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMes
 	dm.Invalid = f1&dsValid == 0
 	dm.Encoding = FieldEncoding((f1 & dsEncodingMask) >> dsEncodingShift)
 	if dm.Encoding > EncodingDataValue {
-		r.FailAt(at, wire.ErrInvalid, "pubsub: field encoding %d is reserved", dm.Encoding)
+		r.FailAt(at, wire.ErrInvalid, "field encoding %d is reserved", dm.Encoding)
 		return
 	}
 	var f2 byte
 	if f1&dsFlags2 != 0 {
 		f2 = r.Uint8()
 		if f2&ds2Reserved != 0 || f2&ds2TypeMask > byte(KeepAlive) {
-			r.FailAt(at+1, wire.ErrInvalid, "pubsub: reserved DataSetFlags2 %#02x", f2)
+			r.FailAt(at+1, wire.ErrInvalid, "reserved DataSetFlags2 %#02x", f2)
 			return
 		}
 	}
@@ -523,11 +541,15 @@ func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMes
 	dm.Content = c
 	dm.Fields = dm.Fields[:0]
 	dm.Raw = dm.Raw[:0]
-	if r.Err() != nil || dm.Invalid {
+	if r.Err() != nil {
 		return
 	}
 	if dm.Type == Event && dm.Encoding != EncodingVariant {
-		r.FailAt(at, wire.ErrInvalid, "pubsub: an Event DataSetMessage with the %v field encoding", dm.Encoding)
+		// also for an invalid one: the header breaks the rule
+		r.FailAt(at, wire.ErrInvalid, "an Event DataSetMessage with the %v field encoding", dm.Encoding)
+		return
+	}
+	if dm.Invalid {
 		return
 	}
 	var layout *Layout
@@ -539,7 +561,7 @@ func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMes
 	case KeyFrame, Event:
 		if dm.Encoding == EncodingRawData {
 			if layout == nil {
-				dm.Raw = append(dm.Raw, r.Raw(r.Remaining())...)
+				keepRaw(r, dm)
 				return
 			}
 			dm.Fields = growFields(dm.Fields, len(layout.fields))
@@ -566,7 +588,7 @@ func (d *Decoder) consumeDataSetMessage(r *wire.Reader, b []byte, dm *DataSetMes
 		d.consumeValues(r, b, dm, false, nil)
 	case DeltaFrame:
 		if dm.Encoding == EncodingRawData && layout == nil {
-			dm.Raw = append(dm.Raw, r.Raw(r.Remaining())...)
+			keepRaw(r, dm)
 			return
 		}
 		d.consumeValues(r, b, dm, true, layout)
@@ -595,11 +617,11 @@ func (d *Decoder) consumeValues(r *wire.Reader, b []byte, dm *DataSetMessage, de
 		minSize = 3
 	}
 	if n > d.lim.MaxFields {
-		r.FailAt(at, wire.ErrLimitExceeded, "pubsub: FieldCount %d, MaxFields %d", n, d.lim.MaxFields)
+		r.FailAt(at, wire.ErrLimitExceeded, "FieldCount %d, MaxFields %d", n, d.lim.MaxFields)
 		return
 	}
 	if n*minSize > r.Remaining() {
-		r.FailAt(at, wire.ErrTruncated, "pubsub: FieldCount %d, %d bytes left", n, r.Remaining())
+		r.FailAt(at, wire.ErrTruncated, "FieldCount %d, %d bytes left", n, r.Remaining())
 		return
 	}
 	dm.Fields = growFields(dm.Fields, n)
@@ -610,7 +632,7 @@ func (d *Decoder) consumeValues(r *wire.Reader, b []byte, dm *DataSetMessage, de
 			iat := r.Offset()
 			f.Index = r.Uint16()
 			if layout != nil && int(f.Index) >= len(layout.fields) && r.Err() == nil {
-				r.FailAt(iat, wire.ErrInvalid, "pubsub: field index %d, the layout has %d fields", f.Index, len(layout.fields))
+				r.FailAt(iat, wire.ErrInvalid, "field index %d, the layout has %d fields", f.Index, len(layout.fields))
 			}
 		}
 		if r.Err() != nil {
@@ -627,7 +649,7 @@ func (d *Decoder) consumeValues(r *wire.Reader, b []byte, dm *DataSetMessage, de
 		case dm.Encoding == EncodingDataValue:
 			k, err = d.vc.dataValue.Decode(b[off:off+r.Remaining()], &f.Value)
 			if err != nil {
-				err = shift(err, off, "")
+				err = shift(err, off, "", typeDataValue)
 			}
 		case r.Remaining() > 0 && numericSize(types.BuiltinType(b[off])) > 0:
 			// a numeric scalar Variant (mask = its type id, no array
@@ -640,7 +662,7 @@ func (d *Decoder) consumeValues(r *wire.Reader, b []byte, dm *DataSetMessage, de
 			clearDataValue(&f.Value)
 			k, err = d.vc.variant.Decode(b[off:off+r.Remaining()], &f.Value.Value)
 			if err != nil {
-				err = shift(err, off, "")
+				err = shift(err, off, "", typeVariant)
 			}
 		}
 		if err != nil {

@@ -1,6 +1,8 @@
 package pubsub
 
 import (
+	"reflect"
+
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -105,7 +107,7 @@ func appendUint16s(w *wire.Writer, ids []uint16) {
 
 func (e *Encoder) appendProbe(w *wire.Writer, p *Probe) error {
 	if p == nil {
-		return encodeError("NetworkMessage.Probe", wire.ErrInvalid, "pubsub: a discovery probe NetworkMessage needs a Probe")
+		return encodeError("NetworkMessage.Probe", wire.ErrInvalid, "a discovery probe NetworkMessage needs a Probe")
 	}
 	w.Uint8(uint8(p.Type))
 	if p.Type == ProbePublisherInformation {
@@ -125,7 +127,7 @@ func (e *Encoder) appendProbe(w *wire.Writer, p *Probe) error {
 
 func (e *Encoder) appendAnnouncement(w *wire.Writer, a *Announcement) error {
 	if a == nil {
-		return encodeError("NetworkMessage.Announcement", wire.ErrInvalid, "pubsub: a discovery announcement NetworkMessage needs an Announcement")
+		return encodeError("NetworkMessage.Announcement", wire.ErrInvalid, "a discovery announcement NetworkMessage needs an Announcement")
 	}
 	w.Uint8(uint8(a.Type))
 	w.Uint16(a.SequenceNumber)
@@ -166,7 +168,7 @@ func (d *Decoder) consumeStruct(r *wire.Reader, b []byte, v any) {
 	off := r.Offset()
 	n, err := d.vc.opts.Decode(b[off:off+r.Remaining()], v)
 	if err != nil {
-		r.Fail(shift(err, off, ""))
+		r.Fail(shift(err, off, "", reflect.TypeOf(v)))
 		return
 	}
 	r.Raw(n)

@@ -49,7 +49,11 @@
 // current SecurityTokenId, a MessageNonce of 4 random bytes and a UInt32
 // sequence number restarting at 1 with each new key), encrypts the payload
 // and footer with AES-CTR (counter block: KeyNonce, MessageNonce, big-endian
-// block counter from 1) and appends the HMAC-SHA256 signature. A Decoder
+// block counter from 1) and appends the HMAC-SHA256 signature. An Encoder
+// takes the security of a message from its own Config alone: without
+// Config.Security it writes no SecurityHeader, whatever the
+// NetworkMessage's Security field holds (a value reused after another
+// Encoder signed it, or after a Decoder filled it). A Decoder
 // reads the headers up to the SecurityHeader without decoding any value
 // (PromotedFields are skipped by their size), checks the security mode,
 // finds the key by SecurityTokenId, compares the signature in constant time
@@ -62,9 +66,10 @@
 //
 // Limits bound every count, length and size a Decoder and Reassembler take
 // from the network; the defaults are listed with Limits. Errors wrap one of
-// the sentinels of package wire, or ErrSecurity (ErrReplay), and decoding
-// errors are *wire.DecodeError values with the offset in the NetworkMessage
-// and a path such as "NetworkMessage.Messages[1].Fields[3]".
+// the sentinels of package uabin, or ErrSecurity (ErrReplay); decoding
+// errors are *uabin.DecodeError values with the offset in the
+// NetworkMessage and a path such as "NetworkMessage.Messages[1].Fields[3]",
+// encoding errors *uabin.EncodeError values, both with Package "pubsub".
 //
 // # Transport
 //

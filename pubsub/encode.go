@@ -66,6 +66,10 @@ type Encoder struct {
 	vc      valueCodecs
 	sec     *sealer
 	off     *Offsets // recording offsets (Offsets), nil otherwise
+	// rawSecurity makes an Encoder without Config.Security write
+	// m.Security as it is (and no signature): for tests of the header
+	// layout only (export_test.go).
+	rawSecurity bool
 }
 
 // NewEncoder returns an Encoder for cfg.
@@ -89,18 +93,32 @@ func NewEncoder(cfg Config) (*Encoder, error) {
 // Marshal returns the encoding of m.
 func (e *Encoder) Marshal(m *NetworkMessage) ([]byte, error) { return e.Append(nil, m) }
 
-// Append appends the encoding of m to b. With Config.Security set, it fills
-// m.Security (token id, MessageNonce), encrypts the payload and appends the
-// signature; without it, m.Security is written as it is and nothing is
-// signed. On failure b is returned unchanged (with its original length) and
-// the error is a *wire.EncodeError with the field path.
+// Append appends the encoding of m to b. The security of the message comes
+// from the Encoder's Config alone, never from m: with Config.Security set,
+// Append fills m.Security (flags, token id, a fresh MessageNonce), encrypts
+// the payload and SecurityFooter and appends the signature; without it,
+// Append writes no SecurityHeader and sets m.Security to its zero value,
+// whatever m.Security held, and refuses a SecurityFooter (only a secured
+// message carries one) with ErrInvalid. A SecurityHeader is what signing
+// makes true: taken from a reused value (a message another Encoder signed,
+// or a Decoder filled) it would claim a signature that is not there, or
+// repeat a MessageNonce, so after the call m.Security always describes the
+// bytes written. On failure b is returned unchanged (with its original
+// length) and the error is a *uabin.EncodeError with the field path.
 func (e *Encoder) Append(b []byte, m *NetworkMessage) ([]byte, error) {
+	out, err := e.append(b, m)
+	return out, own(err)
+}
+
+func (e *Encoder) append(b []byte, m *NetworkMessage) ([]byte, error) {
 	start := len(b)
 	w := wire.Writer{Buf: b, EmptyStrings: e.vc.opts.EmptyStrings, MaxDepth: e.vc.opts.MaxDepth}
 	if e.sec != nil {
 		if err := e.sec.header(&m.Security); err != nil {
 			return b[:start], err
 		}
+	} else if err := e.unsecured(m); err != nil {
+		return b[:start], err
 	}
 	payload, footer, err := e.appendMessage(&w, m)
 	if err != nil {
@@ -114,6 +132,19 @@ func (e *Encoder) Append(b []byte, m *NetworkMessage) ([]byte, error) {
 	return w.Buf, nil
 }
 
+// unsecured readies m for an Encoder without Config.Security: no
+// SecurityHeader (Append's doc says why), and no SecurityFooter.
+func (e *Encoder) unsecured(m *NetworkMessage) error {
+	if e.rawSecurity {
+		return nil
+	}
+	if m.SecurityFooter != nil {
+		return encodeError("NetworkMessage.SecurityFooter", wire.ErrInvalid, "a SecurityFooter of %d bytes: only a secured message carries one (Config.Security)", len(m.SecurityFooter))
+	}
+	m.Security = SecurityHeader{}
+	return nil
+}
+
 // appendMessage writes m and returns the offsets where the payload and the
 // security footer begin.
 func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, footerEnd int, err error) {
@@ -121,17 +152,14 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 	if c&ContentGroupHeader == 0 {
 		c &^= ContentWriterGroupID | ContentGroupVersion | ContentNetworkMessageNumber | ContentSequenceNumber
 	}
-	if c&ContentTimestamp == 0 {
-		c &^= ContentPicoSeconds
-	}
 	if m.Type > DiscoveryAnnouncement {
-		return 0, 0, encodeError("NetworkMessage.Type", wire.ErrUnsupported, "pubsub: NetworkMessage type %d", m.Type)
+		return 0, 0, encodeError("NetworkMessage.Type", wire.ErrUnsupported, "NetworkMessage type %d", m.Type)
 	}
 	if m.Type != DataSetPayload && c&ContentPayloadHeader != 0 {
-		return 0, 0, encodeError("NetworkMessage.Content", wire.ErrInvalid, "pubsub: a discovery NetworkMessage has no PayloadHeader")
+		return 0, 0, encodeError("NetworkMessage.Content", wire.ErrInvalid, "a discovery NetworkMessage has no PayloadHeader")
 	}
 	if c&ContentPublisherID != 0 && m.PublisherID.Type > PublisherIDString {
-		return 0, 0, encodeError("NetworkMessage.PublisherID", wire.ErrInvalid, "pubsub: PublisherId type %d is reserved", m.PublisherID.Type)
+		return 0, 0, encodeError("NetworkMessage.PublisherID", wire.ErrInvalid, "PublisherId type %d is reserved", m.PublisherID.Type)
 	}
 
 	var ext2 byte
@@ -236,7 +264,7 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 		} else {
 			n := len(m.Messages)
 			if n == 0 || n > 255 {
-				return 0, 0, encodeError("NetworkMessage.Messages", wire.ErrInvalid, "pubsub: a PayloadHeader counts 1 to 255 DataSetMessages, not %d", n)
+				return 0, 0, encodeError("NetworkMessage.Messages", wire.ErrInvalid, "a PayloadHeader counts 1 to 255 DataSetMessages, not %d", n)
 			}
 			w.Uint8(uint8(n))
 			for i := range m.Messages {
@@ -264,7 +292,7 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 		}
 		size := len(w.Buf) - at - 2
 		if size > 0xffff {
-			return 0, 0, encodeError("NetworkMessage.PromotedFields", wire.ErrLimitExceeded, "pubsub: %d bytes of PromotedFields, a UInt16 size holds 65535", size)
+			return 0, 0, encodeError("NetworkMessage.PromotedFields", wire.ErrLimitExceeded, "%d bytes of PromotedFields, a UInt16 size holds 65535", size)
 		}
 		binary.LittleEndian.PutUint16(w.Buf[at:], uint16(size))
 	}
@@ -284,10 +312,10 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 			sf |= secForceKeyReset
 		}
 		if h.NonceLen > MaxNonceLength {
-			return 0, 0, encodeError("NetworkMessage.Security.Nonce", wire.ErrLimitExceeded, "pubsub: MessageNonce of %d bytes", h.NonceLen)
+			return 0, 0, encodeError("NetworkMessage.Security.Nonce", wire.ErrLimitExceeded, "MessageNonce of %d bytes", h.NonceLen)
 		}
 		if len(m.SecurityFooter) > 0xffff {
-			return 0, 0, encodeError("NetworkMessage.SecurityFooter", wire.ErrLimitExceeded, "pubsub: SecurityFooter of %d bytes", len(m.SecurityFooter))
+			return 0, 0, encodeError("NetworkMessage.SecurityFooter", wire.ErrLimitExceeded, "SecurityFooter of %d bytes", len(m.SecurityFooter))
 		}
 		w.Uint8(sf)
 		w.Uint32(h.TokenID)
@@ -306,7 +334,7 @@ func (e *Encoder) appendMessage(w *wire.Writer, m *NetworkMessage) (payload, foo
 	switch {
 	case m.IsChunk:
 		if len(m.Chunk.Data) == 0 {
-			return 0, 0, encodeError("NetworkMessage.Chunk.Data", wire.ErrInvalid, "pubsub: a chunk carries at least one byte")
+			return 0, 0, encodeError("NetworkMessage.Chunk.Data", wire.ErrInvalid, "a chunk carries at least one byte")
 		}
 		appendChunk(w, &m.Chunk)
 	case m.Type == DataSetPayload:
@@ -347,7 +375,7 @@ func appendChunk(w *wire.Writer, c *Chunk) {
 func (e *Encoder) appendPayload(w *wire.Writer, m *NetworkMessage, header bool) error {
 	n := len(m.Messages)
 	if n == 0 || n > 255 {
-		return encodeError("NetworkMessage.Messages", wire.ErrInvalid, "pubsub: a NetworkMessage holds 1 to 255 DataSetMessages, not %d", n)
+		return encodeError("NetworkMessage.Messages", wire.ErrInvalid, "a NetworkMessage holds 1 to 255 DataSetMessages, not %d", n)
 	}
 	sizes := -1
 	if header && n > 1 {
@@ -361,7 +389,7 @@ func (e *Encoder) appendPayload(w *wire.Writer, m *NetworkMessage, header bool) 
 		wr := e.writers.find(d.WriterID)
 		if !header && n > 1 && (wr == nil || wr.ConfiguredSize == 0) {
 			return encodeError("NetworkMessage.Messages["+strconv.Itoa(i)+"]", wire.ErrInvalid,
-				"pubsub: without a PayloadHeader, several DataSetMessages need a ConfiguredSize each (writer %d)", d.WriterID)
+				"without a PayloadHeader, several DataSetMessages need a ConfiguredSize each (writer %d)", d.WriterID)
 		}
 		at := len(w.Buf)
 		if e.off != nil {
@@ -374,7 +402,7 @@ func (e *Encoder) appendPayload(w *wire.Writer, m *NetworkMessage, header bool) 
 			sz := len(w.Buf) - at
 			if sz > 0xffff {
 				return encodeError("NetworkMessage.Messages["+strconv.Itoa(i)+"]", wire.ErrLimitExceeded,
-					"pubsub: DataSetMessage of %d bytes, a UInt16 size holds 65535 (send it in chunks)", sz)
+					"DataSetMessage of %d bytes, a UInt16 size holds 65535 (send it in chunks)", sz)
 			}
 			binary.LittleEndian.PutUint16(w.Buf[sizes+2*i:], uint16(sz))
 		}
@@ -388,7 +416,7 @@ func (e *Encoder) AppendDataSetMessage(b []byte, d *DataSetMessage) ([]byte, err
 	start := len(b)
 	w := wire.Writer{Buf: b, EmptyStrings: e.vc.opts.EmptyStrings, MaxDepth: e.vc.opts.MaxDepth}
 	if err := e.appendDataSetMessage(&w, d, e.writers.find(d.WriterID)); err != nil {
-		return b[:start], err
+		return b[:start], own(err)
 	}
 	return w.Buf, nil
 }
@@ -396,20 +424,20 @@ func (e *Encoder) AppendDataSetMessage(b []byte, d *DataSetMessage) ([]byte, err
 func (e *Encoder) appendDataSetMessage(w *wire.Writer, d *DataSetMessage, wr *Writer) error {
 	start := len(w.Buf)
 	if d.Encoding > EncodingDataValue {
-		return encodeError("Encoding", wire.ErrInvalid, "pubsub: field encoding %d is reserved", d.Encoding)
+		return encodeError("Encoding", wire.ErrInvalid, "field encoding %d is reserved", d.Encoding)
 	}
 	if d.Type > KeepAlive {
-		return encodeError("Type", wire.ErrInvalid, "pubsub: DataSetMessage type %d is reserved", d.Type)
+		return encodeError("Type", wire.ErrInvalid, "DataSetMessage type %d is reserved", d.Type)
 	}
 	if d.Type == Event && d.Encoding != EncodingVariant {
-		return encodeError("Encoding", wire.ErrInvalid, "pubsub: Event DataSetMessages use the Variant field encoding (§7.2.4.5.7)")
+		return encodeError("Encoding", wire.ErrInvalid, "Event DataSetMessages use the Variant field encoding (§7.2.4.5.7)")
 	}
 	var layout *Layout
 	if wr != nil {
 		layout = wr.Layout
 	}
 	if d.Encoding == EncodingRawData && (d.Type == KeyFrame || d.Type == DeltaFrame) && !d.Invalid && layout == nil && d.Raw == nil {
-		return encodeError("Fields", wire.ErrInvalid, "pubsub: RawData fields need the Layout of writer %d (Config.Writers)", d.WriterID)
+		return encodeError("Fields", wire.ErrInvalid, "RawData fields need the Layout of writer %d (Config.Writers)", d.WriterID)
 	}
 	valid := !d.Invalid
 	e.appendDataSetHeader(w, d, valid)
@@ -434,9 +462,6 @@ func (e *Encoder) appendDataSetMessage(w *wire.Writer, d *DataSetMessage, wr *Wr
 
 func (e *Encoder) appendDataSetHeader(w *wire.Writer, d *DataSetMessage, valid bool) {
 	c := d.Content
-	if c&DataSetTimestamp == 0 {
-		c &^= DataSetPicoSeconds
-	}
 	f1 := byte(d.Encoding) << dsEncodingShift
 	if valid {
 		f1 |= dsValid
@@ -501,7 +526,7 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 				return nil
 			}
 			if len(d.Fields) != len(layout.fields) {
-				return encodeError("Fields", wire.ErrInvalid, "pubsub: a RawData key frame has all %d fields of its layout, not %d", len(layout.fields), len(d.Fields))
+				return encodeError("Fields", wire.ErrInvalid, "a RawData key frame has all %d fields of its layout, not %d", len(layout.fields), len(d.Fields))
 			}
 			for i := range d.Fields {
 				if e.off != nil && len(e.off.Messages) > 0 {
@@ -526,7 +551,7 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 			return nil
 		}
 		if len(d.Fields) > 0xffff {
-			return encodeError("Fields", wire.ErrLimitExceeded, "pubsub: %d fields, a UInt16 FieldCount holds 65535", len(d.Fields))
+			return encodeError("Fields", wire.ErrLimitExceeded, "%d fields, a UInt16 FieldCount holds 65535", len(d.Fields))
 		}
 		w.Uint16(uint16(len(d.Fields)))
 		for i := range d.Fields {
@@ -535,8 +560,12 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 			}
 		}
 	case DeltaFrame:
+		if d.Encoding == EncodingRawData && layout == nil {
+			w.Raw(d.Raw) // as the Decoder keeps it: FieldCount and fields
+			return nil
+		}
 		if len(d.Fields) > 0xffff {
-			return encodeError("Fields", wire.ErrLimitExceeded, "pubsub: %d fields, a UInt16 FieldCount holds 65535", len(d.Fields))
+			return encodeError("Fields", wire.ErrLimitExceeded, "%d fields, a UInt16 FieldCount holds 65535", len(d.Fields))
 		}
 		w.Uint16(uint16(len(d.Fields)))
 		for i := range d.Fields {
@@ -544,7 +573,7 @@ func (e *Encoder) appendFields(w *wire.Writer, d *DataSetMessage, layout *Layout
 			w.Uint16(f.Index)
 			if d.Encoding == EncodingRawData {
 				if int(f.Index) >= len(layout.fields) {
-					return encodeError("Fields["+strconv.Itoa(i)+"].Index", wire.ErrInvalid, "pubsub: field index %d, the layout has %d fields", f.Index, len(layout.fields))
+					return encodeError("Fields["+strconv.Itoa(i)+"].Index", wire.ErrInvalid, "field index %d, the layout has %d fields", f.Index, len(layout.fields))
 				}
 				layout.fields[f.Index].appendRaw(w, &e.vc.opts, &f.Value.Value)
 				if err := w.Err(); err != nil {
@@ -630,10 +659,12 @@ func (e *Encoder) Offsets(m *NetworkMessage) (Offsets, error) {
 	c := *m
 	if e.sec != nil {
 		c.Security = SecurityHeader{Enabled: true, Signed: true, Encrypted: e.sec.cfg.Mode == SecuritySignAndEncrypt, NonceLen: 8}
+	} else if err := e.unsecured(&c); err != nil {
+		return Offsets{}, own(err)
 	}
 	w := wire.Writer{EmptyStrings: e.vc.opts.EmptyStrings}
 	if _, _, err := e.appendMessage(&w, &c); err != nil {
-		return Offsets{}, err
+		return Offsets{}, own(err)
 	}
 	return o, nil
 }

@@ -132,7 +132,7 @@ func numericSize(bt types.BuiltinType) int {
 }
 
 // NewLayout builds the RawData layout of the DataSet meta describes. It fails
-// with an error wrapping wire.ErrUnsupported for a field it cannot lay out
+// with an error wrapping uabin.ErrUnsupported for a field it cannot lay out
 // (DiagnosticInfo, an unknown structure DataType, a ValueRank of 0 or
 // below -1).
 func NewLayout(meta types.DataSetMetaDataType, o LayoutOptions) (*Layout, error) {
@@ -146,13 +146,13 @@ func NewLayout(meta types.DataSetMetaDataType, o LayoutOptions) (*Layout, error)
 		f.maxStr = fm.MaxStringLength
 		path := fmt.Sprintf("Fields[%d]", i)
 		if !f.bt.IsValid() || f.bt == types.TypeNull || f.bt == types.TypeDiagnosticInfo {
-			return nil, encodeError(path, wire.ErrUnsupported, "pubsub: field %q: BuiltInType %d has no RawData encoding", fm.Name, fm.BuiltInType)
+			return nil, encodeError(path, wire.ErrUnsupported, "field %q: BuiltInType %d has no RawData encoding", fm.Name, fm.BuiltInType)
 		}
 		if f.valueRank == 0 || f.valueRank < -1 {
-			return nil, encodeError(path, wire.ErrUnsupported, "pubsub: field %q: ValueRank %d has no RawData encoding (scalar -1 or n >= 1 dimensions)", fm.Name, fm.ValueRank)
+			return nil, encodeError(path, wire.ErrUnsupported, "field %q: ValueRank %d has no RawData encoding (scalar -1 or n >= 1 dimensions)", fm.Name, fm.ValueRank)
 		}
 		if f.valueRank > 0 && len(f.dims) != 0 && len(f.dims) != int(f.valueRank) {
-			return nil, encodeError(path, wire.ErrInvalid, "pubsub: field %q: %d ArrayDimensions for ValueRank %d", fm.Name, len(f.dims), fm.ValueRank)
+			return nil, encodeError(path, wire.ErrInvalid, "field %q: %d ArrayDimensions for ValueRank %d", fm.Name, len(f.dims), fm.ValueRank)
 		}
 		f.elem = elemTypes[f.bt]
 		if f.bt == types.TypeExtensionObject && !fm.DataType.IsNull() && !(fm.DataType.Namespace() == 0 && numericID(fm.DataType) == uint32(types.TypeExtensionObject)) {
@@ -163,7 +163,7 @@ func NewLayout(meta types.DataSetMetaDataType, o LayoutOptions) (*Layout, error)
 				}
 			}
 			if !ok || st.Type == nil {
-				return nil, encodeError(path, wire.ErrUnknownType, "pubsub: field %q: structure DataType %v is not known (LayoutOptions.Structures)", fm.Name, fm.DataType)
+				return nil, encodeError(path, wire.ErrUnknownType, "field %q: structure DataType %v is not known (LayoutOptions.Structures)", fm.Name, fm.DataType)
 			}
 			f.elem = st.Type
 			f.structID = st.EncodingID
@@ -238,18 +238,18 @@ func (f *rawField) appendRaw(w *wire.Writer, vo *uabin.Options, v *types.Variant
 		return
 	}
 	if v.Type() != f.bt || !v.IsArray() {
-		w.Fail(wire.Errorf(wire.ErrInvalid, "pubsub: RawData field %q wants an array of %v, has %v", f.name, f.bt, v.Type()))
+		w.Fail(wire.Errorf(wire.ErrInvalid, "RawData field %q wants an array of %v, has %v", f.name, f.bt, v.Type()))
 		return
 	}
 	dims := v.Dimensions()
 	if f.valueRank == 1 {
 		if dims != nil {
-			w.Fail(wire.Errorf(wire.ErrInvalid, "pubsub: RawData field %q wants one dimension, has %d", f.name, len(dims)))
+			w.Fail(wire.Errorf(wire.ErrInvalid, "RawData field %q wants one dimension, has %d", f.name, len(dims)))
 			return
 		}
 		n := v.Len()
 		if len(f.dims) == 1 && f.dims[0] > 0 && uint32(n) > f.dims[0] {
-			w.Fail(wire.Errorf(wire.ErrLimitExceeded, "pubsub: RawData field %q has %d elements, ArrayDimensions allow %d", f.name, n, f.dims[0]))
+			w.Fail(wire.Errorf(wire.ErrLimitExceeded, "RawData field %q has %d elements, ArrayDimensions allow %d", f.name, n, f.dims[0]))
 			return
 		}
 		f.appendArray(w, vo, v.Raw())
@@ -259,13 +259,13 @@ func (f *rawField) appendRaw(w *wire.Writer, vo *uabin.Options, v *types.Variant
 		return
 	}
 	if len(dims) != int(f.valueRank) {
-		w.Fail(wire.Errorf(wire.ErrInvalid, "pubsub: RawData field %q wants %d dimensions, has %d", f.name, f.valueRank, len(dims)))
+		w.Fail(wire.Errorf(wire.ErrInvalid, "RawData field %q wants %d dimensions, has %d", f.name, f.valueRank, len(dims)))
 		return
 	}
 	w.Int32(int32(len(dims)))
 	for i, d := range dims {
 		if len(f.dims) > i && f.dims[i] > 0 && uint32(d) > f.dims[i] {
-			w.Fail(wire.Errorf(wire.ErrLimitExceeded, "pubsub: RawData field %q: dimension %d is %d, ArrayDimensions allow %d", f.name, i, d, f.dims[i]))
+			w.Fail(wire.Errorf(wire.ErrLimitExceeded, "RawData field %q: dimension %d is %d, ArrayDimensions allow %d", f.name, i, d, f.dims[i]))
 			return
 		}
 		w.Int32(d)
@@ -306,7 +306,7 @@ func (f *rawField) appendScalar(w *wire.Writer, vo *uabin.Options, v *types.Vari
 		return
 	}
 	if t != f.bt || v.IsArray() {
-		w.Fail(wire.Errorf(wire.ErrInvalid, "pubsub: RawData field %q wants a scalar %v, has %v", f.name, f.bt, describe(v)))
+		w.Fail(wire.Errorf(wire.ErrInvalid, "RawData field %q wants a scalar %v, has %v", f.name, f.bt, describe(v)))
 		return
 	}
 	if numericSize(t) > 0 {
@@ -317,7 +317,7 @@ func (f *rawField) appendScalar(w *wire.Writer, vo *uabin.Options, v *types.Vari
 	case types.TypeString, types.TypeXmlElement:
 		s := v.Str()
 		if f.maxStr > 0 && len(s) > int(f.maxStr) {
-			w.Fail(wire.Errorf(wire.ErrLimitExceeded, "pubsub: RawData field %q: %d bytes, MaxStringLength %d", f.name, len(s), f.maxStr))
+			w.Fail(wire.Errorf(wire.ErrLimitExceeded, "RawData field %q: %d bytes, MaxStringLength %d", f.name, len(s), f.maxStr))
 			return
 		}
 		w.Str(s)
@@ -327,7 +327,7 @@ func (f *rawField) appendScalar(w *wire.Writer, vo *uabin.Options, v *types.Vari
 	case types.TypeByteString:
 		bs, _ := v.ByteString()
 		if f.maxStr > 0 && len(bs) > int(f.maxStr) {
-			w.Fail(wire.Errorf(wire.ErrLimitExceeded, "pubsub: RawData field %q: %d bytes, MaxStringLength %d", f.name, len(bs), f.maxStr))
+			w.Fail(wire.Errorf(wire.ErrLimitExceeded, "RawData field %q: %d bytes, MaxStringLength %d", f.name, len(bs), f.maxStr))
 			return
 		}
 		w.ByteString(bs)
@@ -350,7 +350,7 @@ func (f *rawField) appendScalar(w *wire.Writer, vo *uabin.Options, v *types.Vari
 			val = val.Elem()
 		}
 		if !val.IsValid() || val.Type() != f.elem {
-			w.Fail(wire.Errorf(wire.ErrInvalid, "pubsub: RawData field %q wants a structure %v, has %T", f.name, f.elem, eo.Value))
+			w.Fail(wire.Errorf(wire.ErrInvalid, "RawData field %q wants a structure %v, has %T", f.name, f.elem, eo.Value))
 			return
 		}
 		b, err := vo.Append(w.Buf, eo.Value)
@@ -393,7 +393,7 @@ func (f *rawField) consumeRaw(r *wire.Reader, b []byte, vo *uabin.Options, v *ty
 			return
 		}
 		if len(f.dims) == 1 && f.dims[0] > 0 && uint32(n) > f.dims[0] {
-			r.FailAt(start, wire.ErrLimitExceeded, "pubsub: RawData field %q has %d elements, ArrayDimensions allow %d", f.name, n, f.dims[0])
+			r.FailAt(start, wire.ErrLimitExceeded, "RawData field %q has %d elements, ArrayDimensions allow %d", f.name, n, f.dims[0])
 			return
 		}
 		f.consumeElems(r, b, vo, v, start, n, nil)
@@ -408,7 +408,7 @@ func (f *rawField) consumeRaw(r *wire.Reader, b []byte, vo *uabin.Options, v *ty
 		return
 	}
 	if nd != int(f.valueRank) {
-		r.FailAt(start, wire.ErrInvalid, "pubsub: RawData field %q has %d dimensions, ValueRank %d", f.name, nd, f.valueRank)
+		r.FailAt(start, wire.ErrInvalid, "RawData field %q has %d dimensions, ValueRank %d", f.name, nd, f.valueRank)
 		return
 	}
 	dims := make([]int32, nd)
@@ -416,12 +416,12 @@ func (f *rawField) consumeRaw(r *wire.Reader, b []byte, vo *uabin.Options, v *ty
 	for i := range dims {
 		dims[i] = r.Int32()
 		if dims[i] <= 0 || (len(f.dims) > i && f.dims[i] > 0 && uint32(dims[i]) > f.dims[i]) {
-			r.FailAt(start, wire.ErrInvalid, "pubsub: RawData field %q: dimension %d is %d", f.name, i, dims[i])
+			r.FailAt(start, wire.ErrInvalid, "RawData field %q: dimension %d is %d", f.name, i, dims[i])
 			return
 		}
 		total *= int(dims[i])
 		if total > r.Limits.MaxArrayLength || total > r.Remaining() {
-			r.FailAt(start, wire.ErrLimitExceeded, "pubsub: RawData field %q: %d elements", f.name, total)
+			r.FailAt(start, wire.ErrLimitExceeded, "RawData field %q: %d elements", f.name, total)
 			return
 		}
 	}
@@ -437,7 +437,7 @@ func (f *rawField) consumeElems(r *wire.Reader, b []byte, vo *uabin.Options, v *
 		off := r.Offset()
 		k, err := vo.Decode(b[off:off+r.Remaining()], sl.Index(i).Addr().Interface())
 		if err != nil {
-			r.Fail(shift(err, off, ""))
+			r.Fail(shift(err, off, "", f.elem))
 			return
 		}
 		r.Raw(k)
@@ -491,7 +491,7 @@ func (f *rawField) consumeScalar(r *wire.Reader, b []byte, vo *uabin.Options, v 
 		ptr := reflect.New(f.elem)
 		k, err := vo.Decode(b[off:off+r.Remaining()], ptr.Interface())
 		if err != nil {
-			r.Fail(shift(err, off, ""))
+			r.Fail(shift(err, off, "", f.elem))
 			return
 		}
 		r.Raw(k)
@@ -515,7 +515,7 @@ func (f *rawField) skipPadding(r *wire.Reader, start, n int) bool {
 	}
 	if f.maxStr > 0 {
 		if n > int(f.maxStr) {
-			r.FailAt(start, wire.ErrLimitExceeded, "pubsub: RawData field %q: %d bytes, MaxStringLength %d", f.name, n, f.maxStr)
+			r.FailAt(start, wire.ErrLimitExceeded, "RawData field %q: %d bytes, MaxStringLength %d", f.name, n, f.maxStr)
 			return false
 		}
 		r.Raw(int(f.maxStr) - n)

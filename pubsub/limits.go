@@ -1,6 +1,6 @@
 package pubsub
 
-import "github.com/uabin/uabin/uabin/wire"
+import "github.com/uabin/uabin/uabin"
 
 // Limits bound what a Decoder, a Reassembler and a Subscriber accept from the
 // network. A zero field means the default given with it; a negative field
@@ -27,8 +27,8 @@ type Limits struct {
 	// MaxChunksPerMessage bounds the chunks of one payload. Default 1024.
 	MaxChunksPerMessage int
 	// Values bounds the Variants, DataValues, Strings and structures in
-	// the fields (see wire.Limits).
-	Values wire.Limits
+	// the fields (see uabin.Limits).
+	Values uabin.Limits
 }
 
 // Default limits.

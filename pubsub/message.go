@@ -123,15 +123,17 @@ type NetworkMessage struct {
 	SequenceNumber       uint16
 
 	Timestamp   types.DateTime // if ContentTimestamp
-	PicoSeconds uint16         // if ContentPicoSeconds (and ContentTimestamp)
+	PicoSeconds uint16         // if ContentPicoSeconds (it refines Timestamp, but is written whenever set, as it is read)
 
 	// PromotedFields are written as Variants behind their UInt16 byte size
 	// if ContentPromotedFields is set.
 	PromotedFields []types.Variant
 
 	// Security is the SecurityHeader; Security.Enabled says whether the
-	// NetworkMessage has one (ExtendedFlags1 bit 4). The Encoder fills it
-	// from its security settings; the Decoder reports what arrived.
+	// NetworkMessage has one (ExtendedFlags1 bit 4). It is an output: the
+	// Encoder fills it from its own Config.Security (the zero value when
+	// there is none), never writing what it held before; the Decoder
+	// reports what arrived.
 	Security SecurityHeader
 
 	// Messages are the DataSetMessages of a DataSetPayload message.
@@ -266,7 +268,9 @@ type DataSetMessage struct {
 
 	// Raw holds the undecoded field bytes of a RawData message whose
 	// writer has no Layout in the Decoder's Config (a copy, reused by the
-	// next decode into this value).
+	// next decode into this value; non-nil, possibly empty, when it was
+	// read). The Encoder writes a non-nil Raw as it is for a writer with no
+	// Layout, key frame or delta frame.
 	Raw []byte
 }
 

@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash"
+	"strconv"
 	"sync"
 
 	"github.com/uabin/uabin/uabin/wire"
@@ -24,6 +25,20 @@ const (
 	SecuritySign           SecurityMode = 2
 	SecuritySignAndEncrypt SecurityMode = 3
 )
+
+// String returns the mode's name: "None", "Sign", "SignAndEncrypt", or
+// "SecurityMode(N)" for another value.
+func (m SecurityMode) String() string {
+	switch m {
+	case SecurityNone:
+		return "None"
+	case SecuritySign:
+		return "Sign"
+	case SecuritySignAndEncrypt:
+		return "SignAndEncrypt"
+	}
+	return "SecurityMode(" + strconv.Itoa(int(m)) + ")"
+}
 
 // Policy is a PubSub SecurityPolicy (Part 7 §6.6.x, Part 14 §7.2.4.4.3):
 // HMAC-SHA256 signatures and AES in counter mode, with the key data a
@@ -291,10 +306,10 @@ type sealer struct {
 
 func newSealer(s *Security) (*sealer, error) {
 	if s.Keys == nil {
-		return nil, fmt.Errorf("%w: Security.Keys is required for mode %d", ErrSecurity, s.Mode)
+		return nil, fmt.Errorf("%w: Security.Keys is required for SecurityMode %v", ErrSecurity, s.Mode)
 	}
 	if s.Mode != SecuritySign && s.Mode != SecuritySignAndEncrypt {
-		return nil, fmt.Errorf("%w: SecurityMode %d", ErrSecurity, s.Mode)
+		return nil, fmt.Errorf("%w: SecurityMode %v", ErrSecurity, s.Mode)
 	}
 	return &sealer{cfg: s}, nil
 }
@@ -304,7 +319,7 @@ func newSealer(s *Security) (*sealer, error) {
 func (s *sealer) header(h *SecurityHeader) error {
 	k, gen, ok := s.cfg.Keys.currentKey()
 	if !ok {
-		return encodeError("NetworkMessage.Security", ErrSecurity, "pubsub: the KeyRing has no current key")
+		return encodeError("NetworkMessage.Security", ErrSecurity, "the KeyRing has no current key")
 	}
 	s.state.load(k, gen)
 	s.state.seq++
@@ -318,7 +333,7 @@ func (s *sealer) header(h *SecurityHeader) error {
 		_, err = rand.Read(s.rnd[:])
 	}
 	if err != nil {
-		return encodeError("NetworkMessage.Security", ErrSecurity, "pubsub: MessageNonce: %v", err)
+		return encodeError("NetworkMessage.Security", ErrSecurity, "MessageNonce: %v", err)
 	}
 	h.Enabled = true
 	h.Signed = true
@@ -401,7 +416,7 @@ type opener struct {
 
 func newOpener(s *Security) (*opener, error) {
 	if s.Mode != SecurityNone && s.Keys == nil {
-		return nil, fmt.Errorf("%w: Security.Keys is required for mode %d", ErrSecurity, s.Mode)
+		return nil, fmt.Errorf("%w: Security.Keys is required for SecurityMode %v", ErrSecurity, s.Mode)
 	}
 	return &opener{cfg: s, replays: make(map[replayKey]*replay)}, nil
 }

@@ -44,9 +44,9 @@ func TestUDPLoopback(t *testing.T) {
 			return nil
 		})
 	}()
-	other := sampleMessage()
+	other := pumpMessage()
 	other.WriterGroupID = 101
-	m := sampleMessage()
+	m := pumpMessage()
 	for i := 0; i < 50; i++ { // a few datagrams may go before Run reads
 		pub.Publish(ctx, &other)
 		if err := pub.Publish(ctx, &m); err != nil {

@@ -24,7 +24,9 @@ const (
 // pointer to a new value of the registered Go type (for example
 // *ReadValueID) and leaves Body nil. An unregistered TypeID, or an XML
 // body, is kept raw: Value is nil, Body holds the body bytes, and encoding
-// writes them back unchanged.
+// writes them back unchanged. A body length of -1, which some servers send
+// for an empty body, decodes to an empty raw Body that is written back as
+// -1 (wire.NullBody in package uabin/wire; docs/types.md).
 //
 // Encoding: if Value is non-nil it is encoded as a binary body with the
 // encoding id registered for its type (TypeID and Body are ignored); else

@@ -249,9 +249,15 @@
 // "ReadRequest.NodesToRead[3].NodeID", cause); encoding errors are
 // *EncodeError values (path, cause). Every cause wraps one of ErrTruncated,
 // ErrLimitExceeded, ErrInvalid, ErrUnknownType and ErrUnsupported, so
-// callers branch with errors.Is; messages start with "uabin: ":
+// callers branch with errors.Is; messages start with "uabin: ", and read
+// package, action, path, offset, kind and what was found:
 //
 //	uabin: decoding ReadRequest.NodesToRead[3].NodeID at offset 213: truncated input: need 4 bytes, 0 left
+//
+// uajson and pubsub report their errors with the same two types and the
+// same words for the same fault; their Package field, the prefix of the
+// message, names them ("uajson: encoding Pump.Count: invalid value: 70000
+// does not fit in UInt16").
 //
 // The offset is that of the first byte of the value that is wrong: the
 // encoding byte of a NodeId, the mask of a Variant or DataValue, the

@@ -89,7 +89,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"diagnosticinfo-bit-0x80", func(o Options) *DecodeError { return decodeErr[types.DiagnosticInfo](t, o, hx("80")) }, ErrInvalid, 0, "DiagnosticInfo"},
 		{"extensionobject-encoding-3", func(o Options) *DecodeError { return decodeErr[types.ExtensionObject](t, o, hx("00 00 03")) }, ErrInvalid, 2, "ExtensionObject"},
 		{"extensionobject-negative-length", func(o Options) *DecodeError {
-			return decodeErr[types.ExtensionObject](t, o, hx("00 05 01 ff ff ff ff"))
+			return decodeErr[types.ExtensionObject](t, o, hx("00 05 01 fe ff ff ff")) // -2 (-1 is the legacy empty body)
 		}, ErrInvalid, 3, "ExtensionObject"},
 		{"extensionobject-length-above-limit", func(o Options) *DecodeError {
 			return decodeErr[types.ExtensionObject](t, o, hx("00 05 01 ff ff ff 7f 00 00 00 00"))

@@ -88,9 +88,9 @@ func TestUnmarshalMessageErrors(t *testing.T) {
 		{"left over", append(bytes.Clone(b), 0), new(types.ReadRequest), uabin.ErrInvalid, len(b), "",
 			"uabin: decoding at offset " + itoa(len(b)) + ": invalid value: 1 bytes left over after the value"},
 		{"not a pointer", b, types.ReadRequest{}, uabin.ErrUnsupported, 0, "",
-			"uabin: decoding at offset 0: unsupported Go type: decoding needs a non-nil pointer, got types.ReadRequest"},
+			"uabin: decoding at offset 0: unsupported: decoding needs a non-nil pointer, got types.ReadRequest"},
 		{"nil", b, nil, uabin.ErrUnsupported, 0, "",
-			"uabin: decoding at offset 0: unsupported Go type: decoding needs a non-nil pointer, got nil"},
+			"uabin: decoding at offset 0: unsupported: decoding needs a non-nil pointer, got nil"},
 	} {
 		for _, o := range msgModes {
 			err := o.UnmarshalMessage(tc.in, tc.v)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -35,12 +36,19 @@ func wrapsSentinel(err error) bool {
 // TestEveryErrorWrapsASentinel drives every exported function that returns
 // an error into each of its failure paths and checks the error.
 func TestEveryErrorWrapsASentinel(t *testing.T) {
+	// A call must fail, unless it may pass: a decoding of an input that
+	// can hold a value of the target, which checks its own success (the
+	// decoded value re-encodes to the bytes consumed, or the stream call
+	// agrees with the call on bytes) and returns an error that wraps no
+	// sentinel when the success is not one.
 	type call struct {
-		name string
-		run  func() error
+		name    string
+		run     func() error
+		mayPass bool
 	}
 	var calls []call
-	add := func(name string, run func() error) { calls = append(calls, call{name, run}) }
+	add := func(name string, run func() error) { calls = append(calls, call{name, run, false}) }
+	addMayPass := func(name string, run func() error) { calls = append(calls, call{name, run, true}) }
 
 	// Encoding: unsupported Go types, bad tags, invalid values, unknown
 	// types, cycles.
@@ -111,29 +119,64 @@ func TestEveryErrorWrapsASentinel(t *testing.T) {
 	for _, in := range inputs {
 		for _, o := range []uabin.Options{{}, {DisableFastPaths: true}, {Limits: uabin.Limits{MaxArrayLength: 1, MaxStringLength: 1, MaxDepth: 3, MaxMessageSize: 8}}} {
 			for _, target := range targets {
-				add("Unmarshal", func() error { return o.Unmarshal(in, target()) })
-				add("Decode", func() error { _, err := o.Decode(in, target()); return err })
-				add("Decoder.Decode", func() error {
+				addMayPass("Unmarshal", func() error {
+					v := target()
+					if err := o.Unmarshal(in, v); err != nil {
+						return err
+					}
+					return reencodes(o, v, in, false)
+				})
+				addMayPass("Decode", func() error {
+					v := target()
+					n, err := o.Decode(in, v)
+					if err != nil {
+						return err
+					}
+					return reencodes(o, v, in[:n], false)
+				})
+				addMayPass("Decoder.Decode", func() error {
 					d := uabin.NewDecoder(bytes.NewReader(in))
 					d.Options = o
 					err := d.Decode(target())
-					if err == io.EOF {
+					_, derr := o.Decode(in, target())
+					switch {
+					case err == io.EOF && len(in) == 0:
 						return nil // the documented clean end (an end inside a value is an ErrTruncated DecodeError)
+					case err == nil && derr != nil:
+						return fmt.Errorf("the stream decoded a value from % x, Decode says %v", in, derr)
 					}
 					return err
 				})
-				add("Decoder.DecodeMessage", func() error {
+				addMayPass("Decoder.DecodeMessage", func() error {
 					d := uabin.NewDecoder(bytes.NewReader(in))
 					d.Options = o
-					var v any
-					if err := d.DecodeMessage(&v); err != io.EOF {
-						return err
+					var v, w any
+					err := d.DecodeMessage(&v)
+					_, derr := o.DecodeMessage(in, &w)
+					switch {
+					case err == io.EOF && len(in) == 0:
+						return nil
+					case err == nil && derr != nil:
+						return fmt.Errorf("the stream decoded a message from % x, DecodeMessage says %v", in, derr)
 					}
-					return nil
+					return err
 				})
 			}
-			add("UnmarshalMessage", func() error { var v any; return o.UnmarshalMessage(in, &v) })
-			add("DecodeMessage", func() error { var v any; _, err := o.DecodeMessage(in, &v); return err })
+			addMayPass("UnmarshalMessage", func() error {
+				var v any
+				if err := o.UnmarshalMessage(in, &v); err != nil {
+					return err
+				}
+				return reencodes(o, v, in, true)
+			})
+			addMayPass("DecodeMessage", func() error {
+				var v any
+				n, err := o.DecodeMessage(in, &v)
+				if err != nil {
+					return err
+				}
+				return reencodes(o, v, in[:n], true)
+			})
 		}
 	}
 	for name, v := range map[string]any{"nil": nil, "non-pointer": sPrims{}, "nil pointer": (*sPrims)(nil), "map": new(map[int]int)} {
@@ -255,7 +298,7 @@ func TestEveryErrorWrapsASentinel(t *testing.T) {
 	})
 	add("wire.Writer", func() error {
 		var w wire.Writer
-		w.Len(-2)
+		w.Len(math.MaxInt32 + 1)
 		return w.Err()
 	})
 
@@ -263,22 +306,46 @@ func TestEveryErrorWrapsASentinel(t *testing.T) {
 	for _, c := range calls {
 		err := c.run()
 		if err == nil {
+			if !c.mayPass {
+				t.Errorf("%s: no error: the call lost the failure it is here for", c.name)
+			}
 			continue
 		}
 		checked++
 		if !wrapsSentinel(err) {
 			t.Errorf("%s: %v (%T) wraps none of the sentinels", c.name, err, err)
 		}
-		if !strings.HasPrefix(err.Error(), "uabin: ") {
-			t.Errorf("%s: %q does not start with \"uabin: \"", c.name, err)
+		prefix := "uabin: " // the package whose API returned the error
+		if strings.HasPrefix(c.name, "bsd.") {
+			prefix = "bsd: "
 		}
-		if strings.Count(err.Error(), "uabin: ") > 1 {
-			t.Errorf("%s: %q repeats \"uabin: \"", c.name, err)
+		if !strings.HasPrefix(err.Error(), prefix) {
+			t.Errorf("%s: %q does not start with %q", c.name, err, prefix)
+		}
+		if strings.Count(err.Error(), "uabin: ") > 1 || strings.Count(err.Error(), prefix) > 1 {
+			t.Errorf("%s: %q repeats a package prefix", c.name, err)
 		}
 	}
 	if checked < len(calls)/2 {
 		t.Errorf("only %d of %d calls failed: the table lost its failures", checked, len(calls))
 	}
+}
+
+// reencodes checks a successful decoding: v (a pointer to the value, or
+// for a message the value) encodes with o to want, the bytes the decoder
+// consumed. It returns an error that wraps no sentinel when it does not.
+func reencodes(o uabin.Options, v any, want []byte, msg bool) error {
+	var got []byte
+	var err error
+	if msg {
+		got, err = o.MarshalMessage(v)
+	} else {
+		got, err = o.Marshal(v)
+	}
+	if err != nil || !bytes.Equal(got, want) {
+		return fmt.Errorf("decoded % x into %T, which encodes as % x (%v)", want, v, got, err)
+	}
+	return nil
 }
 
 // The structures of the table.

@@ -117,11 +117,13 @@
 // Decoding errors are *uabin.DecodeError values: the byte offset in the
 // JSON text of the value that is wrong (the first byte of a string, number,
 // object or array, of a member name given twice, of the input's end when it
-// ends too soon), the path to it by OPC UA names ("NodesToRead[3].NodeId",
-// "Results[3].Value"), and a cause wrapping
-// ErrTruncated, ErrLimitExceeded, ErrInvalid or ErrUnsupported:
+// ends too soon), the path to it by OPC UA names from the top-level type
+// ("ReadRequest.NodesToRead[3].NodeId", "Variant.Value[1]"), and a cause
+// wrapping ErrTruncated, ErrLimitExceeded, ErrInvalid or ErrUnsupported.
+// Their Package is "uajson", the prefix of the message, which otherwise
+// says what the binary codec says of the same fault:
 //
-//	uabin: decoding Value[1] at offset 23: invalid value: "x" is not a decimal Int32
+//	uajson: decoding Variant.Value[1] at offset 23: invalid value: "x" is not a decimal Int32
 //
 // The decoder checks RFC 8259 as strictly as it reads OPC UA: UTF-8,
 // escapes (no lone surrogates), number syntax, control characters, nothing

@@ -9,6 +9,7 @@ package uajson
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -42,7 +43,7 @@ func (o Options) UnmarshalMessage(b []byte, v any) error { return o.unmarshalMes
 
 func (o *Options) appendMessage(b []byte, v any) ([]byte, error) {
 	if v == nil {
-		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "a nil message")}
+		return b, &wire.EncodeError{Package: "uajson", Err: wire.Errorf(wire.ErrInvalid, "a nil message")}
 	}
 	eo := types.ExtensionObject{Encoding: types.ExtensionObjectBinary, Value: v}
 	return o.append(b, &eo)
@@ -51,7 +52,7 @@ func (o *Options) appendMessage(b []byte, v any) ([]byte, error) {
 func (o *Options) unmarshalMessage(b []byte, v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding a message needs a non-nil pointer, got %s", typeName(reflect.TypeOf(v)))}
+		return &wire.DecodeError{Package: "uajson", Err: wire.Errorf(wire.ErrUnsupported, "decoding a message needs a non-nil pointer, got %s", typeName(reflect.TypeOf(v)))}
 	}
 	into, anyOut := v, rv.Type().Elem().Kind() == reflect.Interface
 	if anyOut {
@@ -59,19 +60,44 @@ func (o *Options) unmarshalMessage(b []byte, v any) error {
 	}
 	eo := types.ExtensionObject{Value: into}
 	if err := o.unmarshal(b, &eo); err != nil {
-		return err
+		return messagePath(err, rv.Type().Elem(), eo.Value)
 	}
 	switch x := eo.Value.(type) {
 	case nil, RawStructure:
-		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnknownType, "message of type %v: no type is registered for it", eo.TypeID)}
+		return &wire.DecodeError{Package: "uajson", Err: wire.Errorf(wire.ErrUnknownType, "message of type %v: no type is registered for it", eo.TypeID)}
 	default:
 		if anyOut {
 			rv.Elem().Set(reflect.ValueOf(x))
 			return nil
 		}
 		if reflect.TypeOf(x) != rv.Type() {
-			return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnknownType, "message of type %v is a %T, want a %v", eo.TypeID, x, rv.Type())}
+			return &wire.DecodeError{Package: "uajson", Err: wire.Errorf(wire.ErrUnknownType, "message of type %v is a %T, want a %v", eo.TypeID, x, rv.Type())}
 		}
 	}
 	return nil
+}
+
+// messagePath names the message, not the ExtensionObject that carries it,
+// at the head of the path of err, as uabin's UnmarshalMessage does
+// ("ReadRequest.NodesToRead[3].NodeId"): the type decoded into (want), or
+// for an interface the type of the value decoded so far, if any.
+func messagePath(err error, want reflect.Type, got any) error {
+	de, ok := err.(*wire.DecodeError)
+	if !ok {
+		return err
+	}
+	t := want
+	if t.Kind() == reflect.Interface {
+		if got == nil {
+			return err
+		}
+		t = reflect.TypeOf(got)
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if rest, ok := strings.CutPrefix(de.Path, "ExtensionObject"); ok && t.Name() != "" && (rest == "" || rest[0] == '.') {
+		de.Path = t.Name() + rest
+	}
+	return err
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/uabin/uabin/internal/jsonenc"
 	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/uabin"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 // Encoding selects one of the four JSON forms of Part 6. The decoder needs
@@ -40,7 +41,13 @@ const (
 // structure body of a type no registry knows (Part 6 §5.4.2.16): the
 // DataType NodeId given as UaTypeId, and the other members of the object
 // as they came. Encoding writes it back unchanged (with the TypeID in the
-// current form); the binary encoding has no form for it.
+// current form); the binary encoding has no form for it. It is defined in
+// an internal package shared with uabin.Dynamic's JSON:
+//
+//	type RawStructure struct {
+//		TypeID  types.NodeID // the UaTypeId of the object
+//		Members []byte       // the JSON text of the other members, comma-separated, without braces: `"Name":"x","Value":1`
+//	}
 type RawStructure = jsonenc.RawStructure
 
 // Options configures encoding and decoding. The zero value gives the
@@ -123,12 +130,13 @@ func (o Options) Unmarshal(b []byte, v any) error { return o.unmarshal(b, v) }
 
 func (o *Options) append(b []byte, v any) ([]byte, error) {
 	c := o.config()
-	return c.Append(b, v)
+	out, err := c.Append(b, v)
+	return out, wire.InPackage(err, "uajson")
 }
 
 func (o *Options) unmarshal(b []byte, v any) error {
 	c := o.config()
-	return c.Unmarshal(b, v)
+	return wire.InPackage(c.Unmarshal(b, v), "uajson")
 }
 
 // typeName names a Go type in messages ("nil" for none).

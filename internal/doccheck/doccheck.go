@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 )
@@ -122,4 +123,47 @@ func receiverName(fl *ast.FieldList) string {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// AliasFieldsMissing returns the exported fields of t that the doc comment
+// of the type alias name, declared in the Go file path, does not list: a
+// line of the comment that starts with the field's name. An alias of a
+// struct defined in another package shows no fields in go doc, so its doc
+// comment lists them; this keeps the list whole when a field is added.
+func AliasFieldsMissing(path, name string, t reflect.Type) ([]string, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	var doc string
+	found := false
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.TYPE {
+			continue
+		}
+		for _, sp := range g.Specs {
+			if s := sp.(*ast.TypeSpec); s.Name.Name == name && s.Assign.IsValid() {
+				found = true
+				doc = g.Doc.Text() + s.Doc.Text()
+			}
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("%s: no type alias %s", path, name)
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(doc, "\n") {
+		if fields := strings.Fields(line); len(fields) > 0 {
+			listed[fields[0]] = true
+		}
+	}
+	var missing []string
+	for i := range t.NumField() {
+		if sf := t.Field(i); sf.IsExported() && !listed[sf.Name] {
+			missing = append(missing, sf.Name)
+		}
+	}
+	return missing, nil
 }

@@ -118,7 +118,7 @@ func (o *Config) append(b []byte, v any) ([]byte, error) {
 	se := encoder{b: b, t: o.tables(), enc: o.Encoding, indent: o.Indent, maxDepth: o.maxDepth()}
 	if err := scalarFast(&se, v); err != errNotFast {
 		if err != nil {
-			return b[:start], err
+			return b[:start], named(err, reflect.TypeOf(v))
 		}
 		return se.b, nil
 	}
@@ -141,7 +141,7 @@ func (e *encoder) top(v any) error {
 		return nil
 	}
 	if err := topFast(e, v); err != errNotFast {
-		return err
+		return named(err, reflect.TypeOf(v))
 	}
 	t := reflect.TypeOf(v)
 	p := ifaceData(v)
@@ -161,7 +161,23 @@ func (e *encoder) top(v any) error {
 	if err != nil {
 		return err
 	}
-	return c.enc(e, p)
+	return named(c.enc(e, p), t)
+}
+
+// named prepends the name of the top-level type t, a named struct, to the
+// path of err, as the binary engine does ("ReadRequest.NodesToRead[3]"),
+// and returns err. Model errors have it already (codecFor).
+func named(err error, t reflect.Type) error {
+	if err == nil || t == nil {
+		return err
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() == reflect.Struct && t.Name() != "" {
+		wire.WithPath(err, t.Name())
+	}
+	return err
 }
 
 // unmarshal is the one entry of every decoding call.
@@ -177,9 +193,9 @@ func (o *Config) unmarshal(b []byte, v any) error {
 	sd := decoder{data: b, t: o.tables(), lim: lim}
 	if err := unmarshalScalar(&sd, v); err != errNotFast {
 		if err == nil {
-			err = sd.end()
+			return sd.end()
 		}
-		return err
+		return named(err, rv.Type())
 	}
 	d := decoders.Get().(*decoder)
 	*d = decoder{data: b, t: sd.t, lim: lim, scratch: d.scratch[:0], idBuf: d.idBuf}
@@ -196,16 +212,17 @@ func (o *Config) unmarshal(b []byte, v any) error {
 func (d *decoder) run(v any, rv reflect.Value) error {
 	if err := unmarshalFast(d, v); err != errNotFast {
 		if err == nil {
-			err = d.end()
+			return d.end()
 		}
-		return err
+		return named(err, rv.Type())
 	}
 	c, err := codecFor(rv.Type().Elem())
 	if err != nil {
-		return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
+		ee := err.(*wire.EncodeError)
+		return &wire.DecodeError{Path: ee.Path, Err: ee.Err}
 	}
 	if err := c.dec(d, rv.UnsafePointer()); err != nil {
-		return err
+		return named(err, rv.Type())
 	}
 	return d.end()
 }

@@ -330,7 +330,7 @@ func (f *planField) clear(p ptr) {
 func (b *builder) structCodec(t reflect.Type) (*codec, error) {
 	m, merr := uamodel.Of(t)
 	if merr != nil {
-		return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "%s", merr.Error())}
+		return nil, &wire.EncodeError{Path: merr.Path, Err: wire.Errorf(wire.ErrUnsupported, "%s", merr.Msg)}
 	}
 	switch m.Kind {
 	case uamodel.KindDynamic:
@@ -963,7 +963,7 @@ func stringerEnum(t reflect.Type) func(int32) (string, bool) {
 func (b *builder) namedPrimitive(t reflect.Type) (*codec, error) {
 	m, merr := uamodel.Of(t)
 	if merr != nil {
-		return nil, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "%s", merr.Error())}
+		return nil, &wire.EncodeError{Path: merr.Path, Err: wire.Errorf(wire.ErrUnsupported, "%s", merr.Msg)}
 	}
 	if t.Kind() == reflect.Int32 && m.Builtin == types.TypeInt32 && t.Implements(reflect.TypeFor[interface{ String() string }]()) {
 		return enumCodec(stringerEnum(t)), nil
@@ -1050,10 +1050,12 @@ func intAsCodec(t reflect.Type, wt types.BuiltinType) (*codec, error) {
 			return nil
 		},
 		dec: func(d *decoder, p ptr) error {
+			d.ws()
+			at := d.pos // the first byte of the number, for the error
 			if lo < 0 {
 				v, err := decSigned(d, lo, int64(min(hi, math.MaxInt64)), what)
 				if err == nil && !signed && v < 0 {
-					return d.fail(d.pos, wire.ErrInvalid, "%d does not fit in %s", v, t)
+					return d.fail(at, wire.ErrInvalid, "%s %d does not fit in Go type %s", what, v, t)
 				}
 				if signed {
 					*as[int](p) = int(v)
@@ -1066,7 +1068,7 @@ func intAsCodec(t reflect.Type, wt types.BuiltinType) (*codec, error) {
 			switch {
 			case signed:
 				if v > math.MaxInt {
-					return d.fail(d.pos, wire.ErrInvalid, "%d does not fit in %s", v, t)
+					return d.fail(at, wire.ErrInvalid, "%s %d does not fit in Go type %s", what, v, t)
 				}
 				*as[int](p) = int(v)
 			case t.Kind() == reflect.Uintptr:

@@ -94,7 +94,7 @@ type builder struct {
 }
 
 func unsupported(path string, t reflect.Type, format string, args ...any) *Error {
-	return &Error{Path: path, Msg: fmt.Sprintf("%v: %s", t, fmt.Sprintf(format, args...))}
+	return &Error{Path: path, Msg: fmt.Sprintf("Go type %v: %s", t, fmt.Sprintf(format, args...))}
 }
 
 func joinField(path, name string) string {
@@ -179,7 +179,7 @@ func (b *builder) fill(m *Type, path string) *Error {
 		m.Kind = KindStruct
 		return b.fillStruct(m, path)
 	}
-	return unsupported(path, t, "%v has no OPC UA Binary meaning", t.Kind())
+	return unsupported(path, t, "%v has no OPC UA meaning", t.Kind())
 }
 
 // fillStruct builds the model of a Go struct from its fields and their
@@ -195,7 +195,7 @@ func (b *builder) fillStruct(m *Type, path string) *Error {
 		}
 		ti, err := ParseTag(sf.Tag.Get("ua"))
 		if err != nil {
-			return unsupported(fpath, sf.Type, "%v", err)
+			return &Error{Path: fpath, Msg: fmt.Sprintf("tag ua:%q: %v", sf.Tag.Get("ua"), err)}
 		}
 		specs = append(specs, Spec{Name: sf.Name, Offset: sf.Offset, Go: sf.Type, Tag: ti, Exported: sf.IsExported()})
 	}

@@ -207,7 +207,7 @@ func TestErrors(t *testing.T) {
 		{list{}, "list.L[].X", "int: platform-sized integers need a wire type"},
 		{[]inner{}, "[].X", "int: platform-sized integers need a wire type"},
 		{hidden{}, "", "only unexported fields"},
-		{struct{ M map[string]int }{}, "M", "map has no OPC UA Binary meaning"},
+		{struct{ M map[string]int }{}, "M", "map has no OPC UA meaning"},
 		{struct {
 			A int32 `ua:"bit=3"`
 		}{}, "A", "bit=3 needs a mask field before it"},

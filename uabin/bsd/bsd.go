@@ -90,11 +90,12 @@ type Error struct {
 	Err error
 }
 
-// Error implements error.
+// Error implements error: "bsd: TimeZoneDataType.Offset: unsupported:
+// ...", the package, the type and field, the kind and what was found.
 func (e *Error) Error() string {
-	s := "uabin: bsd"
+	s := "bsd"
 	if e.Type != "" {
-		s += " " + e.Type
+		s += ": " + e.Type
 	}
 	if e.Field != "" {
 		s += "." + e.Field

@@ -2,11 +2,15 @@ package bsd_test
 
 import (
 	"bytes"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/uabin/uabin/internal/fill"
 	"github.com/uabin/uabin/types"
@@ -20,8 +24,10 @@ import (
 // types.StandardTypes, the dictionary's definition, registered as a
 // run-time structure, decodes the bytes of a filled Go value into a
 // *uabin.Dynamic with the same field names (the name= tag option, else the
-// Go name), ValueRanks and DataTypes, and encodes it back to the same
-// bytes, in both modes.
+// Go name), ValueRanks and DataTypes, in the same order, holding under each
+// name the value of the Go field of that name (the fields given values
+// that differ, so that two fields of one type swapped in a plan show), and
+// encodes it back to the same bytes, in both modes.
 func TestStandardTypesMatchDictionary(t *testing.T) {
 	d := coreDictionary(t)
 	named := map[reflect.Type]uint32{} // enumerations and option sets
@@ -63,22 +69,43 @@ func TestStandardTypesMatchDictionary(t *testing.T) {
 		}
 		v := reflect.New(ti.Type)
 		fill.Value(v.Elem())
-		body, err := uabin.Marshal(v.Interface())
-		if err != nil {
-			t.Fatalf("%s: %v", ti.Name, err)
-		}
-		b, err := uabin.Marshal(types.ExtensionObject{TypeID: enc.NodeID, Encoding: types.ExtensionObjectBinary, Body: body})
-		if err != nil {
-			t.Fatal(err)
-		}
+		distinct(v.Elem())
 		for _, noFast := range []bool{false, true} {
+			// The Go value's bytes by its fast path or its plan, the
+			// mode the dictionary's definition is then run in.
 			o := uabin.Options{Types: r, DisableFastPaths: noFast}
+			body, err := o.Marshal(v.Interface())
+			if err != nil {
+				t.Fatalf("%s: %v", ti.Name, err)
+			}
+			b, err := o.Marshal(types.ExtensionObject{TypeID: enc.NodeID, Encoding: types.ExtensionObjectBinary, Body: body})
+			if err != nil {
+				t.Fatal(err)
+			}
 			var x types.ExtensionObject
 			if err := o.Unmarshal(b, &x); err != nil {
 				t.Fatalf("%s: the dictionary's definition does not decode the Go value's bytes % x: %v", ti.Name, body, err)
 			}
-			if dyn, ok := x.Value.(*uabin.Dynamic); !ok || dyn.NumField() != ti.Type.NumField() {
+			dyn, ok := x.Value.(*uabin.Dynamic)
+			if !ok || dyn.NumField() != ti.Type.NumField() {
 				t.Fatalf("%s: decoded to %T, not a *uabin.Dynamic of %d fields", ti.Name, x.Value, ti.Type.NumField())
+			}
+			// Field by field, in order: the value the definition decoded
+			// under each name is the Go value's field of that name (the
+			// bytes of the whole cannot tell two fields of one type
+			// swapped in the plan, the values can: distinct made them
+			// differ).
+			for j := range dyn.NumField() {
+				f := ti.Type.Field(j)
+				name := strings.Fields(describeField(t, f, named))[0]
+				require.Equal(t, name, dyn.FieldName(j), "%s: field %d", ti.Name, j)
+				got, ok := dyn.Field(j)
+				require.True(t, ok, "%s.%s", ti.Name, name)
+				gb, err := o.Marshal(got)
+				require.NoError(t, err, "%s.%s", ti.Name, name)
+				wb, err := o.Marshal(v.Elem().Field(j).Interface())
+				require.NoError(t, err, "%s.%s", ti.Name, name)
+				require.Equal(t, hex.EncodeToString(wb), hex.EncodeToString(gb), "%s.%s (fast paths off: %v): the value decoded by the dictionary's definition", ti.Name, name, noFast)
 			}
 			out, err := o.Marshal(x)
 			if err != nil || !bytes.Equal(out, b) {
@@ -89,6 +116,34 @@ func TestStandardTypesMatchDictionary(t *testing.T) {
 	}
 	if compared != len(types.StandardTypes) {
 		t.Errorf("%d of %d structures compared", compared, len(types.StandardTypes))
+	}
+}
+
+// distinct gives the fields of the struct v whose Go kind is a number,
+// a bool, a string or a NodeID values that differ from field to field
+// (fill.Value gives them all 1, true, "s"), so that two fields of one type
+// that trade places show.
+func distinct(v reflect.Value) {
+	for j := range v.NumField() {
+		f := v.Field(j)
+		if !f.CanSet() {
+			continue
+		}
+		switch f.Kind() {
+		case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
+			f.SetInt(int64(j + 2))
+		case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
+			f.SetUint(uint64(j + 2))
+		case reflect.Float32, reflect.Float64:
+			f.SetFloat(float64(j) + 2.5)
+		case reflect.Bool:
+			f.SetBool(j%2 == 0)
+		case reflect.String:
+			f.SetString("s" + strconv.Itoa(j))
+		}
+		if f.Type() == reflect.TypeFor[types.NodeID]() {
+			f.Set(reflect.ValueOf(types.NewNumericNodeID(0, uint32(100+j))))
+		}
 	}
 }
 

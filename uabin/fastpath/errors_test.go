@@ -123,7 +123,7 @@ func decodeErrors() []decodeErr {
 		bad("ExtensionObject/Short", extensionObjectFns, "00 00", wire.ErrTruncated),
 		bad("ExtensionObject/Encoding3", extensionObjectFns, "00 00 03", wire.ErrInvalid),
 		bad("ExtensionObject/BadTypeID", extensionObjectFns, "06 00 00", wire.ErrInvalid),
-		bad("ExtensionObject/LengthMinus1", extensionObjectFns, "00 00 01 ff ff ff ff", wire.ErrInvalid),
+		bad("ExtensionObject/LengthMinus2", extensionObjectFns, "00 00 01 fe ff ff ff", wire.ErrInvalid), // -1 is the legacy empty body
 		bad("ExtensionObject/XMLLengthMinus2", extensionObjectFns, "00 00 02 fe ff ff ff", wire.ErrInvalid),
 		bad("ExtensionObject/OverLimit", extensionObjectFns, "00 00 01 00 00 10 00", wire.ErrLimitExceeded),
 		bad("ExtensionObject/BodyShort", extensionObjectFns, "00 00 01 04 00 00 00 01 02", wire.ErrTruncated),

@@ -16,8 +16,9 @@ const headerGuess = 4 + 1
 // appendExtensionObject appends e (docs/types.md, ExtensionObject): a Go
 // Value as TypeID, 01, the back-patched Int32 length and the body encoded by
 // the engine (ErrUnknownType outside the engine or if the type is not
-// registered); else a raw Body with TypeID and Encoding (1 if 0); else
-// TypeID and 00. An Encoding above 2 is ErrInvalid.
+// registered); else a raw Body with TypeID and Encoding (1 if 0), its
+// length -1 if it is wire.NullBody (as decoded from -1), else len(Body);
+// else TypeID and 00. An Encoding above 2 is ErrInvalid.
 func appendExtensionObject(w *wire.Writer, e *types.ExtensionObject) {
 	if e.Value != nil {
 		appendExtensionObjectValue(w, e.Value)
@@ -38,6 +39,10 @@ func appendExtensionObject(w *wire.Writer, e *types.ExtensionObject) {
 	}
 	appendNodeID(w, &e.TypeID)
 	w.Uint8(byte(enc))
+	if wire.IsNullBody(e.Body) {
+		w.Null() // the legacy form it was decoded from
+		return
+	}
 	w.Len(len(e.Body))
 	w.Raw(e.Body)
 }
@@ -88,8 +93,10 @@ func appendExtensionObjectValue(w *wire.Writer, v any) {
 // whose TypeID the engine knows becomes a Go Value (the one e holds, decoded
 // over, if it is a pointer to that type; else a new one; the body must be used
 // up exactly); every other body is copied into Body with its TypeID and
-// Encoding. Encoding bytes above 2 and negative lengths are ErrInvalid,
-// lengths above MaxByteStringLength ErrLimitExceeded.
+// Encoding. A body length of -1, which some servers send for an empty
+// body, gives the empty raw Body wire.NullBody (written back as -1), whatever
+// the TypeID. Encoding bytes above 2 and other negative lengths are
+// ErrInvalid, lengths above MaxByteStringLength ErrLimitExceeded.
 func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 	consumeNodeID(r, &e.TypeID)
 	enc := types.ExtensionObjectEncoding(r.Uint8())
@@ -110,6 +117,9 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 	n := int(r.Int32())
 	switch {
 	case r.Err() != nil:
+		return
+	case n == -1:
+		e.Body = wire.NullBody
 		return
 	case n < 0:
 		r.FailAt(at, wire.ErrInvalid, "ExtensionObject body length %d", n)

@@ -123,20 +123,22 @@ type LimitError struct {
 	Attribute string
 }
 
-// Error implements error, for example "limit exceeded: line 7, column 5
-// (byte offset 312): UANodeSet/UAVariable: attribute BrowseName of 70000
-// bytes, above MaxAttributeLength 65535".
+// Error implements error, for example "UANodeSet/UAVariable at line 7,
+// column 5 (offset 312): limit exceeded: attribute BrowseName of 70000
+// bytes, above MaxAttributeLength 65535": where (the path, the line and
+// column, the offset), the kind and what was found, in the order of every
+// error of this module (docs/design.md).
 func (e *LimitError) Error() string {
 	var b strings.Builder
-	b.WriteString("limit exceeded: ")
-	if e.Line > 0 {
-		b.WriteString("line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + " (byte offset " + strconv.FormatInt(e.Offset, 10) + "): ")
-	} else {
-		b.WriteString("byte offset " + strconv.FormatInt(e.Offset, 10) + ": ")
-	}
 	if e.Path != "" {
-		b.WriteString(e.Path + ": ")
+		b.WriteString(e.Path + " ")
 	}
+	if e.Line > 0 {
+		b.WriteString("at line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + " (offset " + strconv.FormatInt(e.Offset, 10) + "): ")
+	} else {
+		b.WriteString("at offset " + strconv.FormatInt(e.Offset, 10) + ": ")
+	}
+	b.WriteString("limit exceeded: ")
 	v := strconv.Itoa(e.Value)
 	switch e.Limit {
 	case "MaxSize":

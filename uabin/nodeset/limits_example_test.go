@@ -24,7 +24,7 @@ func ExampleParseOptions() {
 	}
 	fmt.Println(errors.Is(err, uabin.ErrLimitExceeded))
 	// Output:
-	// nodeset: deep.xml: node ns=1;i=7 (1:Deep): limit exceeded: line 3, column 21 (byte offset 85): UANodeSet/UAVariable/Value/a/b/c/d: element at depth 7, above MaxDepth 6
+	// nodeset: deep.xml: node ns=1;i=7 (1:Deep): UANodeSet/UAVariable/Value/a/b/c/d at line 3, column 21 (offset 85): limit exceeded: element at depth 7, above MaxDepth 6
 	// MaxDepth 6 7 3 21 85 UANodeSet/UAVariable/Value/a/b/c/d
 	// true
 }

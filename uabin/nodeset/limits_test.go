@@ -73,8 +73,8 @@ func TestLimitDepth(t *testing.T) {
 	if *le != want || e.Node != "i=1" || e.BrowseName != "" {
 		t.Errorf("got %+v, node %q\nwant %+v", *le, e.Node, want)
 	}
-	if msg := "nodeset: deep.xml: node i=1: limit exceeded: line 1, column 331 (byte offset 330): " + path +
-		": element at depth 101, above MaxDepth 100"; err.Error() != msg {
+	if msg := "nodeset: deep.xml: node i=1: " + path +
+		" at line 1, column 331 (offset 330): limit exceeded: element at depth 101, above MaxDepth 100"; err.Error() != msg {
 		t.Errorf("error\n%v\nwant\n%s", err, msg)
 	}
 
@@ -106,7 +106,7 @@ func TestLimitNodes(t *testing.T) {
 	if *le != want || e.Node != "i=7" || e.BrowseName != "M" {
 		t.Errorf("got %+v, node %q (%q)\nwant %+v", *le, e.Node, e.BrowseName, want)
 	}
-	if msg := "nodeset: nodes.xml: node i=7 (M): limit exceeded: line 1, column 65 (byte offset 64): UANodeSet/UAMethod: element number 4 inside UANodeSet, above MaxNodes 3"; err.Error() != msg {
+	if msg := "nodeset: nodes.xml: node i=7 (M): UANodeSet/UAMethod at line 1, column 65 (offset 64): limit exceeded: element number 4 inside UANodeSet, above MaxNodes 3"; err.Error() != msg {
 		t.Errorf("error\n%v\nwant\n%s", err, msg)
 	}
 	o.MaxNodes = 4
@@ -138,7 +138,7 @@ func TestLimitAttribute(t *testing.T) {
 	if *le != want || e.Node != "ns=2;i=3002" || e.BrowseName != "" {
 		t.Errorf("got %+v, node %q (%q)\nwant %+v", *le, e.Node, e.BrowseName, want)
 	}
-	if msg := "nodeset: acme.xml: node ns=2;i=3002: limit exceeded: line 37, column 3 (byte offset 1486): UANodeSet/UADataType: attribute BrowseName of 65536 bytes, above MaxAttributeLength 65535"; err.Error() != msg {
+	if msg := "nodeset: acme.xml: node ns=2;i=3002: UANodeSet/UADataType at line 37, column 3 (offset 1486): limit exceeded: attribute BrowseName of 65536 bytes, above MaxAttributeLength 65535"; err.Error() != msg {
 		t.Errorf("error\n%v\nwant\n%s", err, msg)
 	}
 
@@ -170,7 +170,7 @@ func TestLimitText(t *testing.T) {
 	if *le != want || e.Node != "ns=2;i=3001" || e.BrowseName != "2:Mode" {
 		t.Errorf("got %+v, node %q (%q)\nwant %+v", *le, e.Node, e.BrowseName, want)
 	}
-	if msg := "nodeset: acme.xml: node ns=2;i=3001 (2:Mode): limit exceeded: line 27, column 20 (byte offset 1101): UANodeSet/UADataType/Documentation: text of 16777217 bytes, above MaxTextLength 16777216"; err.Error() != msg {
+	if msg := "nodeset: acme.xml: node ns=2;i=3001 (2:Mode): UANodeSet/UADataType/Documentation at line 27, column 20 (offset 1101): limit exceeded: text of 16777217 bytes, above MaxTextLength 16777216"; err.Error() != msg {
 		t.Errorf("error\n%v\nwant\n%s", err, msg)
 	}
 
@@ -218,7 +218,7 @@ func TestLimitSize(t *testing.T) {
 	if want := (nodeset.LimitError{Limit: "MaxSize", Max: 91, Value: 92, Offset: 91}); *le != want {
 		t.Errorf("Parse: %+v, want %+v", *le, want)
 	}
-	if msg := "nodeset: size.xml: limit exceeded: byte offset 91: file of at least 92 bytes, above MaxSize 91"; err.Error() != msg {
+	if msg := "nodeset: size.xml: at offset 91: limit exceeded: file of at least 92 bytes, above MaxSize 91"; err.Error() != msg {
 		t.Errorf("error\n%v\nwant\n%s", err, msg)
 	}
 	_, err = o.ParseReader("size.xml", bytes.NewReader(append(data, "   "...)))
@@ -226,7 +226,7 @@ func TestLimitSize(t *testing.T) {
 	if want := (nodeset.LimitError{Limit: "MaxSize", Max: 91, Value: 92, Offset: 91}); *le != want {
 		t.Errorf("ParseReader: %+v, want %+v", *le, want)
 	}
-	if msg := "nodeset: size.xml: limit exceeded: byte offset 91: file of at least 92 bytes, above MaxSize 91"; err.Error() != msg {
+	if msg := "nodeset: size.xml: at offset 91: limit exceeded: file of at least 92 bytes, above MaxSize 91"; err.Error() != msg {
 		t.Errorf("error\n%v\nwant\n%s", err, msg)
 	}
 

@@ -23,11 +23,16 @@ var (
 	// cannot be kept raw (for example a service message with an unknown
 	// encoding id).
 	ErrUnknownType = errors.New("uabin: unknown type")
-	// ErrUnsupported: a Go type or value that has no OPC UA Binary meaning.
-	ErrUnsupported = errors.New("uabin: unsupported Go type")
+	// ErrUnsupported: something this module does not support, named in
+	// the message: a Go type with no OPC UA meaning ("Go type chan int"),
+	// a bad ua: tag option, a protocol version or message type it does not
+	// implement ("UADPVersion 5").
+	ErrUnsupported = errors.New("uabin: unsupported")
 )
 
-// DecodeError describes why decoding failed and where.
+// DecodeError describes why decoding failed and where. Every package of
+// this module that decodes bytes or text (uabin, uajson, pubsub) reports
+// its decoding errors with this type; Package says which.
 type DecodeError struct {
 	// Offset is the byte offset in the input of the first byte of the
 	// value that is wrong: the encoding byte of a NodeId or
@@ -44,38 +49,73 @@ type DecodeError struct {
 	Path string
 	// Err is the cause; it wraps one of the sentinel errors.
 	Err error
+	// Package is the name of the package that reports the error, the
+	// prefix of its message: "" means "uabin"; "uajson", "pubsub".
+	Package string
 }
 
-// Error implements error: "uabin: decoding ReadRequest.NodesToRead[3] at offset 57: truncated input".
+// Error implements error: "uabin: decoding ReadRequest.NodesToRead[3] at
+// offset 57: truncated input: need 4 bytes, 2 left", in the one shape of
+// every error of this module: the package, what it was doing, the path,
+// the offset, the kind (the sentinel's text) and what was found.
 func (e *DecodeError) Error() string {
 	var sb strings.Builder
-	sb.WriteString("uabin: decoding ")
+	sb.WriteString(packageName(e.Package))
+	sb.WriteString(": decoding ")
 	if e.Path != "" {
 		sb.WriteString(e.Path)
 		sb.WriteString(" ")
 	}
-	fmt.Fprintf(&sb, "at offset %d: %s", e.Offset, trimPrefix(e.Err))
+	fmt.Fprintf(&sb, "at offset %d: %s", e.Offset, trimPrefix(e.Err, e.Package))
 	return sb.String()
 }
 
 // Unwrap returns the cause.
 func (e *DecodeError) Unwrap() error { return e.Err }
 
-// EncodeError describes why encoding failed and where.
+// EncodeError describes why encoding failed and where. Every package of
+// this module that encodes (uabin, uajson, pubsub) reports its encoding
+// errors with this type; Package says which.
 type EncodeError struct {
 	// Path is the field path from the top-level value ("" at the top
 	// level), written as in DecodeError.Path.
 	Path string
 	// Err is the cause; it wraps one of the sentinel errors.
 	Err error
+	// Package is the name of the package that reports the error, as in
+	// DecodeError.Package.
+	Package string
 }
 
-// Error implements error.
+// Error implements error: "uabin: encoding Pump.Count: invalid value:
+// 70000 does not fit in UInt16", or "uabin: encoding: ..." where there is
+// no path.
 func (e *EncodeError) Error() string {
 	if e.Path == "" {
-		return "uabin: encoding: " + trimPrefix(e.Err)
+		return packageName(e.Package) + ": encoding: " + trimPrefix(e.Err, e.Package)
 	}
-	return "uabin: encoding " + e.Path + ": " + trimPrefix(e.Err)
+	return packageName(e.Package) + ": encoding " + e.Path + ": " + trimPrefix(e.Err, e.Package)
+}
+
+// packageName is the prefix of an error's message.
+func packageName(p string) string {
+	if p == "" {
+		return "uabin"
+	}
+	return p
+}
+
+// InPackage sets the Package of err, when it is a *DecodeError or
+// *EncodeError, to p (the name of the package whose API returns it), and
+// returns err.
+func InPackage(err error, p string) error {
+	switch e := err.(type) {
+	case *DecodeError:
+		e.Package = p
+	case *EncodeError:
+		e.Package = p
+	}
+	return err
 }
 
 // Unwrap returns the cause.
@@ -97,15 +137,20 @@ func Errorf(kind error, format string, args ...any) error {
 }
 
 // trimPrefix returns the message of the cause of a DecodeError or
-// EncodeError without the "uabin: " that the error's own message starts
-// with, also where a wrapped error repeats it ("bad thing: uabin: invalid
-// value", as fmt.Errorf("bad thing: %w", ErrInvalid) says), so that no
-// message says "uabin:" twice.
-func trimPrefix(err error) string {
+// EncodeError without the "uabin: " (or "PKG: ", for the error's package
+// pkg) that the error's own message starts with, also where a wrapped
+// error repeats it ("bad thing: uabin: invalid value", as
+// fmt.Errorf("bad thing: %w", ErrInvalid) says), so that no message names
+// its package twice.
+func trimPrefix(err error, pkg string) string {
 	if err == nil {
 		return "<nil>"
 	}
-	return strings.ReplaceAll(strings.TrimPrefix(err.Error(), "uabin: "), ": uabin: ", ": ")
+	s := strings.ReplaceAll(strings.TrimPrefix(err.Error(), "uabin: "), ": uabin: ", ": ")
+	if pkg != "" {
+		s = strings.ReplaceAll(strings.TrimPrefix(s, pkg+": "), ": "+pkg+": ", ": ")
+	}
+	return s
 }
 
 // WithPath prepends elem to the field path of err when err is a

@@ -60,3 +60,29 @@ func TestErrorMessagePrefix(t *testing.T) {
 		t.Errorf("message %q", got)
 	}
 }
+
+// TestErrorPackage: Package is the prefix, said once, also where the cause
+// repeats it or says "uabin:"; InPackage sets it on both types and leaves
+// other errors alone.
+func TestErrorPackage(t *testing.T) {
+	own := errors.New("pubsub: security checks failed")
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&DecodeError{Offset: 5, Path: "NetworkMessage", Err: Errorf(ErrUnsupported, "UADPVersion 5"), Package: "pubsub"},
+			"pubsub: decoding NetworkMessage at offset 5: unsupported: UADPVersion 5"},
+		{&DecodeError{Path: "NetworkMessage.Security", Err: fmt.Errorf("%w: signature does not match", own), Package: "pubsub"},
+			"pubsub: decoding NetworkMessage.Security at offset 0: security checks failed: signature does not match"},
+		{&EncodeError{Err: Errorf(ErrInvalid, "x"), Package: "uajson"}, "uajson: encoding: invalid value: x"},
+		{InPackage(&EncodeError{Path: "P.C", Err: Errorf(ErrInvalid, "x")}, "uajson"), "uajson: encoding P.C: invalid value: x"},
+		{InPackage(&DecodeError{Offset: 1, Err: Errorf(ErrTruncated, "x")}, "uajson"), "uajson: decoding at offset 1: truncated input: x"},
+	} {
+		if got := c.err.Error(); got != c.want {
+			t.Errorf("got  %q\nwant %q", got, c.want)
+		}
+	}
+	if err := InPackage(ErrInvalid, "uajson"); err != ErrInvalid || InPackage(nil, "uajson") != nil {
+		t.Error("InPackage changed an error that is not a DecodeError or EncodeError")
+	}
+}

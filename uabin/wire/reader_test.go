@@ -187,7 +187,7 @@ func TestErrorPaths(t *testing.T) {
 	if ee.Error() != "uabin: encoding Field: invalid value: bad" || !errors.Is(ee, ErrInvalid) {
 		t.Fatalf("got %q", ee.Error())
 	}
-	if (&EncodeError{Err: ErrUnsupported}).Error() != "uabin: encoding: unsupported Go type" {
+	if (&EncodeError{Err: ErrUnsupported}).Error() != "uabin: encoding: unsupported" {
 		t.Fatal("top-level encode error message")
 	}
 }

@@ -23,3 +23,24 @@ var EmptyString = unsafe.String(&emptyByte, 0)
 // IsEmptyString reports whether s is EmptyString, an empty String as
 // decoded, rather than any other "".
 func IsEmptyString(s string) bool { return len(s) == 0 && unsafe.StringData(s) == &emptyByte }
+
+// An ExtensionObject body is an Int32 length and that many bytes; a length
+// of -1 is not in Part 6, but some servers send it for an empty body. It
+// decodes to a raw empty body, NullBody, which Writer code writes back as
+// -1, so that such an ExtensionObject re-encodes as it came; an empty Body
+// that a program builds (nil or []byte{}) is written with length 0, the
+// canonical form. NullBody is told apart by its data pointer, as
+// EmptyString is.
+
+// nullBodyByte is what NullBody points to; it is never read or written
+// (NullBody has capacity 0, so an append copies).
+var nullBodyByte byte
+
+// NullBody is the Body of an ExtensionObject decoded from a body length of
+// -1: empty, and written back as -1. Assign it to send that form to a
+// legacy peer that expects it.
+var NullBody = unsafe.Slice(&nullBodyByte, 1)[:0:0]
+
+// IsNullBody reports whether b is NullBody, rather than any other empty
+// slice.
+func IsNullBody(b []byte) bool { return cap(b) == 0 && unsafe.SliceData(b) == &nullBodyByte }

@@ -222,7 +222,7 @@ func decodeCases() []*Case {
 	inv("string-length-minus-2", "String", "String length -2", le32(-2))
 	inv("array-length-min-int32", "Variant", "Variant Int32 array of length -2^31", join([]byte{0x86}, le32(-1<<31)))
 	inv("bytestring-length-minus-2", "ByteString", "ByteString length -2", le32(-2))
-	inv("extensionobject-negative-body", "ExtensionObject", "ExtensionObject body length -1", join(kvEncodingID, []byte{0x01}, le32(-1)))
+	inv("extensionobject-negative-body", "ExtensionObject", "ExtensionObject body length -2 (-1 is the legacy empty body)", join(kvEncodingID, []byte{0x01}, le32(-2)))
 
 	// Matrix dimensions.
 	mat := func(name, target, doc string, in []byte) {

@@ -69,7 +69,8 @@ func (s *appendState) bodyCodec(e *uamodel.Entry, v any) (*codec, pointer, error
 	}
 	c, perr := codecFor(s.set, e.Go)
 	if perr != nil {
-		return nil, pointer{}, withPath(perr)
+		// The model's path goes on the body's path: "Outer.Ext.Inner.C".
+		return nil, pointer{}, &wire.EncodeError{Path: perr.Path, Err: cause(perr)}
 	}
 	return c, valuePointer(v, c.g), nil
 }
@@ -119,7 +120,7 @@ func (s *consumeState) entryCodec(e *uamodel.Entry) (*codec, error) {
 	}
 	c, perr := codecFor(s.set, e.Go)
 	if perr != nil {
-		return nil, withPath(perr)
+		return nil, &wire.DecodeError{Offset: s.r.Offset(), Path: perr.Path, Err: cause(perr)}
 	}
 	return c, nil
 }

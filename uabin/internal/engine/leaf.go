@@ -125,9 +125,9 @@ func appendIntAs(s *appendState, p pointer, c *codec) {
 	}
 	if !ok {
 		if signedGo {
-			s.w.Failf(wire.ErrInvalid, "%d does not fit in the wire type %s", v, opBuiltin[c.conv.wireOp])
+			s.w.Failf(wire.ErrInvalid, "%d does not fit in %s", v, opBuiltin[c.conv.wireOp])
 		} else {
-			s.w.Failf(wire.ErrInvalid, "%d does not fit in the wire type %s", u, opBuiltin[c.conv.wireOp])
+			s.w.Failf(wire.ErrInvalid, "%d does not fit in %s", u, opBuiltin[c.conv.wireOp])
 		}
 		return
 	}
@@ -185,7 +185,11 @@ func consumeIntAs(s *consumeState, p pointer, c *codec) {
 		fits = !(signedWire && v < 0) && uint64(uintptr(u)) == u
 	}
 	if !fits {
-		r.FailAt(at, wire.ErrInvalid, "%s value does not fit in %v", opBuiltin[c.conv.wireOp], c.typ)
+		if signedWire {
+			r.FailAt(at, wire.ErrInvalid, "%s %d does not fit in Go type %v", opBuiltin[c.conv.wireOp], v, c.typ)
+		} else {
+			r.FailAt(at, wire.ErrInvalid, "%s %d does not fit in Go type %v", opBuiltin[c.conv.wireOp], u, c.typ)
+		}
 		return
 	}
 	switch c.typ.Kind() {
