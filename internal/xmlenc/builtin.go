@@ -91,11 +91,10 @@ func (d *decoder) token(n *Node) ([]byte, error) {
 // kids returns the children of n by name for the elements of a built-in
 // structure (QualifiedName, LocalizedText, ...): each of names at most
 // once, in order; others are an error.
-func (d *decoder) kids(n *Node, names ...string) ([]*Node, error) {
+func (d *decoder) kids(n *Node, names ...string) (out [8]*Node, err error) {
 	if err := d.noText(n); err != nil {
-		return nil, err
+		return out, err
 	}
-	out := make([]*Node, len(names))
 	next := 0
 	for _, k := range n.Kids {
 		i := next
@@ -103,7 +102,7 @@ func (d *decoder) kids(n *Node, names ...string) ([]*Node, error) {
 			i++
 		}
 		if i == len(names) {
-			return nil, d.fail(k, wire.ErrInvalid, "unexpected element %s in %s (out of order, repeated or unknown)", k.Name, n.Name)
+			return out, d.fail(k, wire.ErrInvalid, "unexpected element %s in %s (out of order, repeated or unknown)", k.Name, n.Name)
 		}
 		out[i] = k
 		next = i + 1

@@ -264,3 +264,13 @@ func ptrTo[T any](v reflect.Value) *T {
 	x := v.Interface().(T)
 	return &x
 }
+
+// setTo sets v, a T, to x: through its address when v is addressable,
+// which saves boxing x in an interface.
+func setTo[T any](v reflect.Value, x T) {
+	if v.CanAddr() {
+		*v.Addr().Interface().(*T) = x
+		return
+	}
+	v.Set(reflect.ValueOf(x))
+}

@@ -42,7 +42,7 @@ func init() {
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			var x types.ExtensionObject
 			err := d.extensionObject(n, &x)
-			v.Set(reflect.ValueOf(x))
+			setTo(v, x)
 			return err
 		},
 	}

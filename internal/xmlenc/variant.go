@@ -45,7 +45,7 @@ func init() {
 					return wire.WithPath(err, "Value")
 				}
 			}
-			v.Set(reflect.ValueOf(x))
+			setTo(v, x)
 			return nil
 		},
 	}
@@ -53,7 +53,7 @@ func init() {
 		enc: func(e *encoder, v reflect.Value) error { return e.dataValue(*ptrTo[types.DataValue](v)) },
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			x, err := d.dataValue(n)
-			v.Set(reflect.ValueOf(x))
+			setTo(v, x)
 			return err
 		},
 	}
@@ -65,7 +65,7 @@ func init() {
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			var x types.DiagnosticInfo
 			err := d.diagnosticInfo(n, &x)
-			v.Set(reflect.ValueOf(x))
+			setTo(v, x)
 			return err
 		},
 	}
@@ -248,6 +248,15 @@ var dataValueFields = [...]struct {
 	bit  uint8
 }{{"Value", 0x01}, {"StatusCode", 0x02}, {"SourceTimestamp", 0x04}, {"SourcePicoseconds", 0x10}, {"ServerTimestamp", 0x08}, {"ServerPicoseconds", 0x20}}
 
+// dataValueNames are the names of dataValueFields.
+var dataValueNames = func() []string {
+	names := make([]string, len(dataValueFields))
+	for i, f := range dataValueFields {
+		names[i] = f.name
+	}
+	return names
+}()
+
 func (e *encoder) dataValue(x types.DataValue) error {
 	if err := e.enter(); err != nil {
 		return err
@@ -292,11 +301,7 @@ func (d *decoder) dataValue(n *Node) (types.DataValue, error) {
 		return x, err
 	}
 	defer d.leave()
-	names := make([]string, len(dataValueFields))
-	for i, f := range dataValueFields {
-		names[i] = f.name
-	}
-	k, err := d.kids(n, names...)
+	k, err := d.kids(n, dataValueNames...)
 	if err != nil {
 		return x, err
 	}
@@ -331,11 +336,13 @@ func (d *decoder) dataValue(n *Node) (types.DataValue, error) {
 	}
 	// The fields given with a zero value: SentZero, so that they are
 	// written again (lossless).
-	zero := map[uint8]bool{0x01: x.Value.IsNull(), 0x02: x.Status == 0, 0x04: x.SourceTimestamp == 0,
-		0x08: x.ServerTimestamp == 0, 0x10: x.SourcePicoseconds == 0, 0x20: x.ServerPicoseconds == 0}
-	for bit, z := range zero {
-		if z && present&bit != 0 {
-			x.SentZero |= bit
+	for _, z := range [...]struct {
+		bit  uint8
+		zero bool
+	}{{0x01, x.Value.IsNull()}, {0x02, x.Status == 0}, {0x04, x.SourceTimestamp == 0},
+		{0x08, x.ServerTimestamp == 0}, {0x10, x.SourcePicoseconds == 0}, {0x20, x.ServerPicoseconds == 0}} {
+		if z.zero && present&z.bit != 0 {
+			x.SentZero |= z.bit
 		}
 	}
 	return x, nil
