@@ -28,8 +28,6 @@ type Config struct {
 	Text TextLimits
 	// NamespaceURIs is the namespace table of NodeIds' indexes.
 	NamespaceURIs []string
-	// ServerURIs is the server table.
-	ServerURIs []string
 	// Types is the registry of structures (nil: Default).
 	Types *uamodel.Registry
 	// Encodings maps the XML encoding ids of structures that Types does
@@ -152,13 +150,13 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 
 // tables are the options the codecs read.
 type tables struct {
-	ns, srv []string
-	types   *uamodel.Registry
-	encs    map[types.ExpandedNodeID]types.ExpandedNodeID
+	ns    []string
+	types *uamodel.Registry
+	encs  map[types.ExpandedNodeID]types.ExpandedNodeID
 }
 
 func (o *Config) tables() tables {
-	return tables{ns: o.NamespaceURIs, srv: o.ServerURIs, types: o.Types, encs: o.Encodings}
+	return tables{ns: o.NamespaceURIs, types: o.Types, encs: o.Encodings}
 }
 
 // snapshot returns the registry's current state, or nil.
