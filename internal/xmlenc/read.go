@@ -110,7 +110,10 @@ func ReadTree(b []byte, lim TextLimits) (*Node, error) {
 	// An element takes four bytes at least ("<a/>"), which bounds the
 	// count when '<' is in comments or CDATA sections.
 	n := bytes.Count(b, []byte{'<'}) - bytes.Count(b, []byte("</"))
-	n = min(n, len(b)/4+1, lim.MaxElements+1)
+	n = min(n, len(b)/4+1)
+	if n > lim.MaxElements {
+		n = lim.MaxElements // at most one more is read: the one refused
+	}
 	r := &reader{in: b, lim: lim, nodes: make([]Node, 0, n), kids: make([]int32, 0, n), owner: -1}
 	if err := r.document(); err != nil {
 		return nil, err
