@@ -206,7 +206,7 @@ func init() {
 
 // numberCodec is the codec of Boolean ... Double (xs:boolean, xs:byte ...
 // xs:unsignedLong, xs:float, xs:double with INF, -INF and NaN), over the
-// parsers below, which arrays of numbers use directly (list.go).
+// parsers below.
 func numberCodec(bt types.BuiltinType) *codec {
 	c := &codec{name: bt.String()}
 	bits := intBits(bt)

@@ -213,9 +213,6 @@ func listCodec(elem *codec, fixed bool, n int) *codec {
 				return d.fail(nd, wire.ErrInvalid, "%d elements for an array of %d", len(nd.Kids), n)
 			}
 		} else {
-			if f, ok := numberFills[v.Type()]; ok && elem == primitiveCodecs[f.bt] {
-				return f.fill(d, nd.Kids, v)
-			}
 			v.Set(reflect.MakeSlice(v.Type(), len(nd.Kids), len(nd.Kids)))
 		}
 		for i, k := range nd.Kids {
