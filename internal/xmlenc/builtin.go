@@ -37,7 +37,11 @@ type decoder struct {
 
 // fail returns a *wire.DecodeError at the element n.
 func (d *decoder) fail(n *Node, kind error, format string, args ...any) error {
-	return &wire.DecodeError{Offset: n.Offset, Err: wire.Errorf(kind, format, args...)}
+	off := 0
+	if n != nil {
+		off = n.Offset
+	}
+	return &wire.DecodeError{Offset: off, Err: wire.Errorf(kind, format, args...)}
 }
 
 // enter records one more level of nesting at the element n.
