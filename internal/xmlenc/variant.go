@@ -15,6 +15,7 @@ package xmlenc
 import (
 	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -72,13 +73,24 @@ func init() {
 }
 
 // builtinCodec returns the codec of the Go type of the built-in bt.
-func builtinCodec(bt types.BuiltinType) *codec {
-	c, err := codecFor(bt.GoType())
-	if err != nil {
-		panic("xmlenc: no codec for " + bt.String())
+func builtinCodec(bt types.BuiltinType) *codec { return variantCodecs()[bt].scalar }
+
+// builtinList returns the codec of an array of the built-in bt.
+func builtinList(bt types.BuiltinType) *codec { return variantCodecs()[bt].list }
+
+// variantCodecs returns the codecs of the built-ins' Go types and of
+// their arrays, made on first use (after every init function has filled
+// builtinCodecs).
+var variantCodecs = sync.OnceValue(func() (cs [types.TypeDiagnosticInfo + 1]struct{ scalar, list *codec }) {
+	for bt := types.TypeBoolean; bt <= types.TypeDiagnosticInfo; bt++ {
+		c, err := codecFor(bt.GoType())
+		if err != nil {
+			panic("xmlenc: no codec for " + bt.String())
+		}
+		cs[bt].scalar, cs[bt].list = c, listCodec(c, false, 0)
 	}
-	return c
-}
+	return cs
+})
 
 // variantValue writes the element inside a Variant's Value.
 func (e *encoder) variantValue(x *types.Variant) error {
@@ -120,7 +132,7 @@ func (e *encoder) variantValue(x *types.Variant) error {
 		e.b = append(e.b, "</Elements></Matrix>"...)
 		return nil
 	}
-	lc := listCodec(c, false, 0)
+	lc := builtinList(bt)
 	return e.element(lc.name, lc, arr)
 }
 
@@ -162,7 +174,7 @@ func (d *decoder) variantValue(n *Node) (types.Variant, error) {
 		}
 		return types.NewVariant(x.Interface())
 	}
-	lc := listCodec(c, false, 0)
+	lc := builtinList(bt)
 	s := reflect.New(lc.nullType(bt)).Elem()
 	if err := d.element(k, lc, s); err != nil {
 		return types.Variant{}, wire.WithPath(err, k.Name)
@@ -186,7 +198,7 @@ func (d *decoder) matrix(n *Node) (types.Variant, error) {
 		return types.Variant{}, d.fail(n, wire.ErrInvalid, "Matrix without Dimensions")
 	}
 	var dims []int32
-	dc := listCodec(builtinCodec(types.TypeInt32), false, 0)
+	dc := builtinList(types.TypeInt32)
 	if err := d.element(k[0], dc, reflect.ValueOf(&dims).Elem()); err != nil {
 		return types.Variant{}, wire.WithPath(err, "Dimensions")
 	}
@@ -220,7 +232,7 @@ func (d *decoder) matrix(n *Node) (types.Variant, error) {
 	if bt == 0 {
 		return types.Variant{}, d.fail(elems[0], wire.ErrInvalid, "%s is not a built-in type", elems[0].Name)
 	}
-	lc := listCodec(builtinCodec(bt), false, 0)
+	lc := builtinList(bt)
 	el := &Node{Name: k[1].Name, Kids: elems, Offset: k[1].Offset, End: k[1].End}
 	s := reflect.New(reflect.SliceOf(bt.GoType())).Elem()
 	if err := lc.dec(d, el, s); err != nil {
@@ -264,7 +276,7 @@ func (e *encoder) dataValue(x types.DataValue) error {
 	defer e.leave()
 	has := func(bit uint8, zero bool) bool { return !zero || x.SentZero&bit != 0 }
 	if has(0x01, x.Value.IsNull()) {
-		if err := e.element("Value", builtinCodec(types.TypeVariant), reflect.ValueOf(x.Value)); err != nil {
+		if err := e.element("Value", builtinCodec(types.TypeVariant), reflect.ValueOf(&x.Value).Elem()); err != nil {
 			return wire.WithPath(err, "Value")
 		}
 	}
