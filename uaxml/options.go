@@ -36,9 +36,6 @@ type Options struct {
 	// names by URI. Nil: indexes only.
 	NamespaceURIs []string
 
-	// ServerURIs is the server table of ExpandedNodeIds' server indexes.
-	ServerURIs []string
-
 	// Types is the registry of structure types for ExtensionObject bodies
 	// (Go types and run-time structures); nil means uabin.DefaultRegistry.
 	Types *uabin.Registry
@@ -62,7 +59,7 @@ func (o *Options) config() xmlenc.Config {
 	if r == nil {
 		r = uabin.DefaultRegistry
 	}
-	return xmlenc.Config{Limits: o.Limits, NamespaceURIs: o.NamespaceURIs, ServerURIs: o.ServerURIs,
+	return xmlenc.Config{Limits: o.Limits, NamespaceURIs: o.NamespaceURIs,
 		Types: (*uamodel.Registry)(unsafe.Pointer(r)), Encodings: o.XMLEncodings,
 		Text: xmlenc.TextLimits{MaxElements: o.MaxElements, MaxAttributeLength: o.MaxAttributeLength, MaxTextLength: o.MaxTextLength}}
 }

@@ -12,6 +12,7 @@ import (
 	"reflect"
 
 	"github.com/uabin/uabin/internal/uamodel"
+	"github.com/uabin/uabin/internal/uatext"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -109,8 +110,7 @@ func (b *builder) dynFieldCodec(f *uamodel.DynField) (*codec, error) {
 	case f.Sub != nil:
 		elem = dynRefCodec(f.Sub)
 	case f.Enum != nil:
-		names := f.Enum.Names
-		elem = enumCodec(func(v int32) (string, bool) { n, ok := names[v]; return n, ok })
+		elem = enumCodec(uatext.MapNames(f.Enum.Names))
 	case f.Rank > 0:
 		var err error
 		if elem, err = b.get(f.ElemGo); err != nil {

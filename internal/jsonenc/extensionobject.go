@@ -494,7 +494,7 @@ func (d *decoder) xmlBody(v *types.ExtensionObject, at int) error {
 	if r == nil {
 		return nil
 	}
-	c := xmlenc.Config{Limits: d.lim, NamespaceURIs: d.t.ns, ServerURIs: d.t.srv, Types: r}
+	c := xmlenc.Config{Limits: d.lim, NamespaceURIs: d.t.ns, Types: r}
 	x, id, ok, err := c.DecodeBody(v.TypeID, v.Body)
 	if !ok {
 		return err

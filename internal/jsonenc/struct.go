@@ -944,19 +944,6 @@ func decEnum(d *decoder) (int32, error) {
 	return 0, rebase(err, start+1+len(s)-len(num))
 }
 
-// stringerEnum returns the names of a Go enumeration type from its String
-// method (the generated enumerations of package types and of uabingen's
-// companion packages), which gives "Type(n)" for a value without a name.
-func stringerEnum(t reflect.Type) func(int32) (string, bool) {
-	return func(v int32) (string, bool) {
-		s := reflect.ValueOf(v).Convert(t).Interface().(interface{ String() string }).String()
-		if strings.HasSuffix(s, ")") && strings.Contains(s, "(") {
-			return "", false
-		}
-		return s, true
-	}
-}
-
 // namedPrimitive returns the codec of a named type of a primitive kind:
 // the codec of its built-in (by the model), an enumeration's codec when
 // the type is one (a named int32 with a String method).
@@ -966,7 +953,7 @@ func (b *builder) namedPrimitive(t reflect.Type) (*codec, error) {
 		return nil, &wire.EncodeError{Path: merr.Path, Err: wire.Errorf(wire.ErrUnsupported, "%s", merr.Msg)}
 	}
 	if t.Kind() == reflect.Int32 && m.Builtin == types.TypeInt32 && t.Implements(reflect.TypeFor[interface{ String() string }]()) {
-		return enumCodec(stringerEnum(t)), nil
+		return enumCodec(uatext.StringerNames(t)), nil
 	}
 	if m.Builtin != 0 {
 		if g := m.Builtin.GoType(); g.Kind() == t.Kind() {

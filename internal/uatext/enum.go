@@ -2,7 +2,9 @@ package uatext
 
 import (
 	"math"
+	"reflect"
 	"strconv"
+	"strings"
 )
 
 // AppendEnum appends the text form of the enumeration value v whose name
@@ -55,4 +57,26 @@ func ParseEnum(s []byte) (int32, bool) {
 		return 0, false
 	}
 	return int32(x), true
+}
+
+// StringerNames returns the names of a Go enumeration type from its String
+// method (the generated enumerations of package types and of uabingen's
+// companion packages), which gives "Type(n)" for a value without a name.
+func StringerNames(t reflect.Type) func(int32) (string, bool) {
+	return func(v int32) (string, bool) {
+		s := reflect.ValueOf(v).Convert(t).Interface().(interface{ String() string }).String()
+		if strings.HasSuffix(s, ")") && strings.Contains(s, "(") {
+			return "", false
+		}
+		return s, true
+	}
+}
+
+// MapNames returns the names of a run-time enumeration from its map of
+// names by value.
+func MapNames(names map[int32]string) func(int32) (string, bool) {
+	return func(v int32) (string, bool) {
+		n, ok := names[v]
+		return n, ok
+	}
 }

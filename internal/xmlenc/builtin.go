@@ -37,7 +37,11 @@ type decoder struct {
 
 // fail returns a *wire.DecodeError at the element n.
 func (d *decoder) fail(n *Node, kind error, format string, args ...any) error {
-	return &wire.DecodeError{Offset: n.Offset, Err: wire.Errorf(kind, format, args...)}
+	off := 0
+	if n != nil {
+		off = n.Offset
+	}
+	return &wire.DecodeError{Offset: off, Err: wire.Errorf(kind, format, args...)}
 }
 
 // enter records one more level of nesting at the element n.
@@ -53,13 +57,21 @@ func (d *decoder) leave() { d.depth-- }
 // element decodes the element n with c: xsi:nil gives the zero value.
 func (d *decoder) element(n *Node, c *codec, v reflect.Value) error {
 	if n.IsNil() {
-		if len(n.Kids) > 0 || len(bytes.TrimSpace(n.Text)) > 0 {
-			return d.fail(n, wire.ErrInvalid, "an element with xsi:nil has content")
+		if err := d.nilEmpty(n); err != nil {
+			return err
 		}
 		v.SetZero()
 		return nil
 	}
 	return c.dec(d, n, v)
+}
+
+// nilEmpty fails if the element n, which has xsi:nil, has content.
+func (d *decoder) nilEmpty(n *Node) error {
+	if len(n.Kids) > 0 || len(bytes.TrimSpace(n.Text)) > 0 {
+		return d.fail(n, wire.ErrInvalid, "an element with xsi:nil has content")
+	}
+	return nil
 }
 
 // noKids fails if n has child elements (a value that is text).
@@ -91,11 +103,10 @@ func (d *decoder) token(n *Node) ([]byte, error) {
 // kids returns the children of n by name for the elements of a built-in
 // structure (QualifiedName, LocalizedText, ...): each of names at most
 // once, in order; others are an error.
-func (d *decoder) kids(n *Node, names ...string) ([]*Node, error) {
+func (d *decoder) kids(n *Node, names ...string) (out [8]*Node, err error) {
 	if err := d.noText(n); err != nil {
-		return nil, err
+		return out, err
 	}
-	out := make([]*Node, len(names))
 	next := 0
 	for _, k := range n.Kids {
 		i := next
@@ -103,7 +114,7 @@ func (d *decoder) kids(n *Node, names ...string) ([]*Node, error) {
 			i++
 		}
 		if i == len(names) {
-			return nil, d.fail(k, wire.ErrInvalid, "unexpected element %s in %s (out of order, repeated or unknown)", k.Name, n.Name)
+			return out, d.fail(k, wire.ErrInvalid, "unexpected element %s in %s (out of order, repeated or unknown)", k.Name, n.Name)
 		}
 		out[i] = k
 		next = i + 1
@@ -198,9 +209,11 @@ func init() {
 }
 
 // numberCodec is the codec of Boolean ... Double (xs:boolean, xs:byte ...
-// xs:unsignedLong, xs:float, xs:double with INF, -INF and NaN).
+// xs:unsignedLong, xs:float, xs:double with INF, -INF and NaN), over the
+// parsers below.
 func numberCodec(bt types.BuiltinType) *codec {
 	c := &codec{name: bt.String()}
+	bits := intBits(bt)
 	switch bt {
 	case types.TypeBoolean:
 		c.enc = func(e *encoder, v reflect.Value) error {
@@ -212,79 +225,101 @@ func numberCodec(bt types.BuiltinType) *codec {
 			return nil
 		}
 		c.dec = func(d *decoder, n *Node, v reflect.Value) error {
-			s, err := d.token(n)
-			if err != nil {
-				return err
-			}
-			switch string(s) {
-			case "true", "1":
-				v.SetBool(true)
-			case "false", "0":
-				v.SetBool(false)
-			default:
-				return d.fail(n, wire.ErrInvalid, "Boolean %q is not true, false, 1 or 0", clip(s))
-			}
-			return nil
+			x, err := d.boolText(n)
+			v.SetBool(x)
+			return err
 		}
 	case types.TypeSByte, types.TypeInt16, types.TypeInt32, types.TypeInt64:
-		bits := intBits(bt)
 		c.enc = func(e *encoder, v reflect.Value) error {
 			e.b = strconv.AppendInt(e.b, v.Int(), 10)
 			return nil
 		}
 		c.dec = func(d *decoder, n *Node, v reflect.Value) error {
-			s, err := d.token(n)
-			if err != nil {
-				return err
-			}
-			x, ok := parseInt(s, bits)
-			if !ok {
-				return d.fail(n, wire.ErrInvalid, "%s %q is not an integer of %d bits", bt, clip(s), bits)
-			}
+			x, err := d.intText(n, bt, bits)
 			v.SetInt(x)
-			return nil
+			return err
 		}
 	case types.TypeByte, types.TypeUInt16, types.TypeUInt32, types.TypeUInt64:
-		bits := intBits(bt)
 		c.enc = func(e *encoder, v reflect.Value) error {
 			e.b = strconv.AppendUint(e.b, v.Uint(), 10)
 			return nil
 		}
 		c.dec = func(d *decoder, n *Node, v reflect.Value) error {
-			s, err := d.token(n)
-			if err != nil {
-				return err
-			}
-			x, ok := parseUint(s, bits)
-			if !ok {
-				return d.fail(n, wire.ErrInvalid, "%s %q is not an unsigned integer of %d bits", bt, clip(s), bits)
-			}
+			x, err := d.uintText(n, bt, bits)
 			v.SetUint(x)
-			return nil
+			return err
 		}
 	case types.TypeFloat, types.TypeDouble:
-		bits := 64
+		fbits := 64
 		if bt == types.TypeFloat {
-			bits = 32
+			fbits = 32
 		}
 		c.enc = func(e *encoder, v reflect.Value) error {
-			e.b = appendFloat(e.b, v.Float(), bits)
+			e.b = appendFloat(e.b, v.Float(), fbits)
 			return nil
 		}
 		c.dec = func(d *decoder, n *Node, v reflect.Value) error {
-			s, err := d.token(n)
-			if err != nil {
-				return err
-			}
-			x, ok := parseFloat(s, bits)
-			if !ok {
-				return d.fail(n, wire.ErrInvalid, "%s %q is not an xs:%s", bt, clip(s), map[int]string{32: "float", 64: "double"}[bits])
-			}
+			x, err := d.floatText(n, bt, fbits)
 			v.SetFloat(x)
-			return nil
+			return err
 		}
 	}
 	return c
+}
+
+// boolText reads an xs:boolean: true, false, 1 or 0.
+func (d *decoder) boolText(n *Node) (bool, error) {
+	s, err := d.token(n)
+	if err != nil {
+		return false, err
+	}
+	switch string(s) {
+	case "true", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, d.fail(n, wire.ErrInvalid, "Boolean %q is not true, false, 1 or 0", clip(s))
+}
+
+// intText reads a signed integer of bits bits (xs:byte ... xs:long).
+func (d *decoder) intText(n *Node, bt types.BuiltinType, bits int) (int64, error) {
+	s, err := d.token(n)
+	if err != nil {
+		return 0, err
+	}
+	x, ok := parseInt(s, bits)
+	if !ok {
+		return 0, d.fail(n, wire.ErrInvalid, "%s %q is not an integer of %d bits", bt, clip(s), bits)
+	}
+	return x, nil
+}
+
+// uintText reads an unsigned integer of bits bits (xs:unsignedByte ...
+// xs:unsignedLong).
+func (d *decoder) uintText(n *Node, bt types.BuiltinType, bits int) (uint64, error) {
+	s, err := d.token(n)
+	if err != nil {
+		return 0, err
+	}
+	x, ok := parseUint(s, bits)
+	if !ok {
+		return 0, d.fail(n, wire.ErrInvalid, "%s %q is not an unsigned integer of %d bits", bt, clip(s), bits)
+	}
+	return x, nil
+}
+
+// floatText reads an xs:float (bits 32) or xs:double (64).
+func (d *decoder) floatText(n *Node, bt types.BuiltinType, bits int) (float64, error) {
+	s, err := d.token(n)
+	if err != nil {
+		return 0, err
+	}
+	x, ok := parseFloat(s, bits)
+	if !ok {
+		return 0, d.fail(n, wire.ErrInvalid, "%s %q is not an xs:%s", bt, clip(s), map[int]string{32: "float", 64: "double"}[bits])
+	}
+	return x, nil
 }
 
 // parseUint reads a decimal xs:unsignedByte ... xs:unsignedLong of bits

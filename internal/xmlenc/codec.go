@@ -7,10 +7,10 @@ package xmlenc
 
 import (
 	"reflect"
-	"strings"
 	"sync"
 
 	"github.com/uabin/uabin/internal/uamodel"
+	"github.com/uabin/uabin/internal/uatext"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -94,7 +94,7 @@ func (b *builder) model(m *uamodel.Type) (*codec, error) {
 	switch m.Kind {
 	case uamodel.KindPrimitive:
 		if m.Go.Kind() == reflect.Int32 && m.Builtin == types.TypeInt32 && m.Go.Implements(stringerType) {
-			return enumCodec(m.Go.Name(), stringerNames(m.Go)), nil
+			return enumCodec(m.Go.Name(), uatext.StringerNames(m.Go)), nil
 		}
 		return primitiveCodec(m.Builtin), nil
 	case uamodel.KindIntAs:
@@ -233,18 +233,6 @@ func listCodec(elem *codec, fixed bool, n int) *codec {
 
 var stringerType = reflect.TypeFor[interface{ String() string }]()
 
-// stringerNames returns the names of a Go enumeration type from its String
-// method, which gives "Type(n)" for a value without a name.
-func stringerNames(t reflect.Type) func(int32) (string, bool) {
-	return func(v int32) (string, bool) {
-		s := reflect.ValueOf(v).Convert(t).Interface().(interface{ String() string }).String()
-		if strings.HasSuffix(s, ")") && strings.Contains(s, "(") {
-			return "", false
-		}
-		return s, true
-	}
-}
-
 // typeName returns the OPC UA name of a Go structure: the standard type's
 // name ("ReadValueId"), else the model's.
 func typeName(t reflect.Type, s *uamodel.Struct) string {
@@ -263,4 +251,14 @@ func ptrTo[T any](v reflect.Value) *T {
 	}
 	x := v.Interface().(T)
 	return &x
+}
+
+// setTo sets v, a T, to x: through its address when v is addressable,
+// which saves boxing x in an interface.
+func setTo[T any](v reflect.Value, x T) {
+	if v.CanAddr() {
+		*v.Addr().Interface().(*T) = x
+		return
+	}
+	v.Set(reflect.ValueOf(x))
 }

@@ -12,6 +12,7 @@ package xmlenc
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/types"
@@ -28,8 +29,6 @@ type Config struct {
 	Text TextLimits
 	// NamespaceURIs is the namespace table of NodeIds' indexes.
 	NamespaceURIs []string
-	// ServerURIs is the server table.
-	ServerURIs []string
 	// Types is the registry of structures (nil: Default).
 	Types *uamodel.Registry
 	// Encodings maps the XML encoding ids of structures that Types does
@@ -143,22 +142,32 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 	if name == "" {
 		name = c.name
 	}
-	e := &encoder{b: b, t: o.tables(), maxDepth: o.Limits.Depth(), top: true}
-	if err := e.element(name, c, rv); err != nil {
+	e := encoders.Get().(*encoder)
+	*e = encoder{b: b, t: o.tables(), maxDepth: o.Limits.Depth(), top: true}
+	err = e.element(name, c, rv)
+	out := e.b
+	*e = encoder{}
+	encoders.Put(e)
+	if err != nil {
 		return b[:start], wire.WithPath(err, c.name)
 	}
-	return e.b, nil
+	return out, nil
 }
+
+// encoders holds encoders between calls: an encoder escapes to the heap
+// (the codecs are function values), and the pool makes a call into a
+// reused buffer allocation-free for the values that need no other.
+var encoders = sync.Pool{New: func() any { return new(encoder) }}
 
 // tables are the options the codecs read.
 type tables struct {
-	ns, srv []string
-	types   *uamodel.Registry
-	encs    map[types.ExpandedNodeID]types.ExpandedNodeID
+	ns    []string
+	types *uamodel.Registry
+	encs  map[types.ExpandedNodeID]types.ExpandedNodeID
 }
 
 func (o *Config) tables() tables {
-	return tables{ns: o.NamespaceURIs, srv: o.ServerURIs, types: o.Types, encs: o.Encodings}
+	return tables{ns: o.NamespaceURIs, types: o.Types, encs: o.Encodings}
 }
 
 // snapshot returns the registry's current state, or nil.

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/uabin/uabin/internal/uamodel"
+	"github.com/uabin/uabin/internal/uatext"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -106,8 +107,7 @@ func (b *builder) dynField(f *uamodel.DynField) (*codec, error) {
 	case f.Sub != nil:
 		elem = dynRefCodec(f.Sub)
 	case f.Enum != nil:
-		names := f.Enum.Names
-		elem = enumCodec(f.Enum.Name, func(v int32) (string, bool) { n, ok := names[v]; return n, ok })
+		elem = enumCodec(f.Enum.Name, uatext.MapNames(f.Enum.Names))
 	case f.Rank > 0:
 		var err error
 		if elem, err = b.get(f.ElemGo); err != nil {

@@ -42,7 +42,7 @@ func init() {
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			var x types.ExtensionObject
 			err := d.extensionObject(n, &x)
-			v.Set(reflect.ValueOf(x))
+			setTo(v, x)
 			return err
 		},
 	}
@@ -149,12 +149,16 @@ func (d *decoder) extensionObject(n *Node, x *types.ExtensionObject) error {
 		}
 		return nil
 	}
+	at := k[0] // the TypeId, or the ExtensionObject when it has none
+	if at == nil {
+		at = n
+	}
 	b, err := d.t.bodyForTypeID(x.TypeID, d.table())
 	if err != nil {
-		return d.fail(k[0], wire.ErrInvalid, "TypeId %v: %v", x.TypeID, err)
+		return d.fail(at, wire.ErrInvalid, "TypeId %v: %v", x.TypeID, err)
 	}
 	if b == nil && d.strict {
-		return d.fail(k[0], wire.ErrUnknownType, "TypeId %v names no structure the registry knows", x.TypeID)
+		return d.fail(at, wire.ErrUnknownType, "TypeId %v names no structure the registry knows", x.TypeID)
 	}
 	if b == nil {
 		// Unknown: kept as the XML text it came as.

@@ -23,7 +23,7 @@ func init() {
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			t, err := d.dateTime(n)
-			v.Set(reflect.ValueOf(t.Time()))
+			setTo(v, t.Time())
 			return err
 		},
 	}
@@ -48,7 +48,7 @@ func init() {
 			if perr != nil {
 				return d.fail(k[0], wire.ErrInvalid, "Guid %q: %v", clip(s), perr)
 			}
-			v.Set(reflect.ValueOf(g))
+			setTo(v, g)
 			return nil
 		},
 	}
@@ -64,7 +64,7 @@ func init() {
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			id, err := d.nodeID(n)
-			v.Set(reflect.ValueOf(id))
+			setTo(v, id)
 			return err
 		},
 	}
@@ -80,7 +80,7 @@ func init() {
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			x, err := d.expandedNodeID(n)
-			v.Set(reflect.ValueOf(x))
+			setTo(v, x)
 			return err
 		},
 	}
@@ -124,7 +124,7 @@ func init() {
 					return wire.WithPath(err, "Name")
 				}
 			}
-			v.Set(reflect.ValueOf(q))
+			setTo(v, q)
 			return nil
 		},
 	}
@@ -164,7 +164,7 @@ func init() {
 					return wire.WithPath(err, "Text")
 				}
 			}
-			v.Set(reflect.ValueOf(l))
+			setTo(v, l)
 			return nil
 		},
 	}

@@ -105,10 +105,14 @@ func ReadTree(b []byte, lim TextLimits) (*Node, error) {
 	if !utf8.Valid(b) {
 		return nil, failAt(invalidUTF8(b), "the input is not UTF-8 text")
 	}
-	// Every element starts with '<': the count bounds the elements.
-	n := bytes.Count(b, []byte{'<'})
+	// Every element starts with a '<' that is not "</": the count bounds
+	// the elements.
+	// An element takes four bytes at least ("<a/>"), which bounds the
+	// count when '<' is in comments or CDATA sections.
+	n := bytes.Count(b, []byte{'<'}) - bytes.Count(b, []byte("</"))
+	n = min(n, len(b)/4+1)
 	if n > lim.MaxElements {
-		n = lim.MaxElements + 1
+		n = lim.MaxElements // at most one more is read: the one refused
 	}
 	r := &reader{in: b, lim: lim, nodes: make([]Node, 0, n), kids: make([]int32, 0, n), owner: -1}
 	if err := r.document(); err != nil {
@@ -121,22 +125,23 @@ func ReadTree(b []byte, lim TextLimits) (*Node, error) {
 // link sets the Kids of every node: one slice of pointers for the whole
 // tree, each node's children a range of it.
 func (r *reader) link() {
-	starts := make([]int32, len(r.nodes))
+	// next[p] is where the next child of p goes: the start of p's range,
+	// then one more per child, so that it ends at the range's end.
+	next := make([]int32, len(r.nodes))
 	var total int32
 	for i, c := range r.kids {
-		starts[i] = total
+		next[i] = total
 		total += c
 	}
 	all := make([]*Node, total)
-	fill := make([]int32, len(r.nodes))
 	for i := 1; i < len(r.nodes); i++ {
 		p := r.nodes[i].parent
-		all[starts[p]+fill[p]] = &r.nodes[i]
-		fill[p]++
+		all[next[p]] = &r.nodes[i]
+		next[p]++
 	}
 	for i := range r.nodes {
 		if c := r.kids[i]; c > 0 {
-			r.nodes[i].Kids = all[starts[i] : starts[i]+c : starts[i]+c]
+			r.nodes[i].Kids = all[next[i]-c : next[i] : next[i]]
 		}
 	}
 }

@@ -15,6 +15,7 @@ package xmlenc
 import (
 	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -45,7 +46,7 @@ func init() {
 					return wire.WithPath(err, "Value")
 				}
 			}
-			v.Set(reflect.ValueOf(x))
+			setTo(v, x)
 			return nil
 		},
 	}
@@ -53,7 +54,7 @@ func init() {
 		enc: func(e *encoder, v reflect.Value) error { return e.dataValue(*ptrTo[types.DataValue](v)) },
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			x, err := d.dataValue(n)
-			v.Set(reflect.ValueOf(x))
+			setTo(v, x)
 			return err
 		},
 	}
@@ -65,20 +66,31 @@ func init() {
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			var x types.DiagnosticInfo
 			err := d.diagnosticInfo(n, &x)
-			v.Set(reflect.ValueOf(x))
+			setTo(v, x)
 			return err
 		},
 	}
 }
 
 // builtinCodec returns the codec of the Go type of the built-in bt.
-func builtinCodec(bt types.BuiltinType) *codec {
-	c, err := codecFor(bt.GoType())
-	if err != nil {
-		panic("xmlenc: no codec for " + bt.String())
+func builtinCodec(bt types.BuiltinType) *codec { return variantCodecs()[bt].scalar }
+
+// builtinList returns the codec of an array of the built-in bt.
+func builtinList(bt types.BuiltinType) *codec { return variantCodecs()[bt].list }
+
+// variantCodecs returns the codecs of the built-ins' Go types and of
+// their arrays, made on first use (after every init function has filled
+// builtinCodecs).
+var variantCodecs = sync.OnceValue(func() (cs [types.TypeDiagnosticInfo + 1]struct{ scalar, list *codec }) {
+	for bt := types.TypeBoolean; bt <= types.TypeDiagnosticInfo; bt++ {
+		c, err := codecFor(bt.GoType())
+		if err != nil {
+			panic("xmlenc: no codec for " + bt.String())
+		}
+		cs[bt].scalar, cs[bt].list = c, listCodec(c, false, 0)
 	}
-	return c
-}
+	return cs
+})
 
 // variantValue writes the element inside a Variant's Value.
 func (e *encoder) variantValue(x *types.Variant) error {
@@ -120,7 +132,7 @@ func (e *encoder) variantValue(x *types.Variant) error {
 		e.b = append(e.b, "</Elements></Matrix>"...)
 		return nil
 	}
-	lc := listCodec(c, false, 0)
+	lc := builtinList(bt)
 	return e.element(lc.name, lc, arr)
 }
 
@@ -162,7 +174,7 @@ func (d *decoder) variantValue(n *Node) (types.Variant, error) {
 		}
 		return types.NewVariant(x.Interface())
 	}
-	lc := listCodec(c, false, 0)
+	lc := builtinList(bt)
 	s := reflect.New(lc.nullType(bt)).Elem()
 	if err := d.element(k, lc, s); err != nil {
 		return types.Variant{}, wire.WithPath(err, k.Name)
@@ -186,7 +198,7 @@ func (d *decoder) matrix(n *Node) (types.Variant, error) {
 		return types.Variant{}, d.fail(n, wire.ErrInvalid, "Matrix without Dimensions")
 	}
 	var dims []int32
-	dc := listCodec(builtinCodec(types.TypeInt32), false, 0)
+	dc := builtinList(types.TypeInt32)
 	if err := d.element(k[0], dc, reflect.ValueOf(&dims).Elem()); err != nil {
 		return types.Variant{}, wire.WithPath(err, "Dimensions")
 	}
@@ -220,7 +232,7 @@ func (d *decoder) matrix(n *Node) (types.Variant, error) {
 	if bt == 0 {
 		return types.Variant{}, d.fail(elems[0], wire.ErrInvalid, "%s is not a built-in type", elems[0].Name)
 	}
-	lc := listCodec(builtinCodec(bt), false, 0)
+	lc := builtinList(bt)
 	el := &Node{Name: k[1].Name, Kids: elems, Offset: k[1].Offset, End: k[1].End}
 	s := reflect.New(reflect.SliceOf(bt.GoType())).Elem()
 	if err := lc.dec(d, el, s); err != nil {
@@ -248,6 +260,15 @@ var dataValueFields = [...]struct {
 	bit  uint8
 }{{"Value", 0x01}, {"StatusCode", 0x02}, {"SourceTimestamp", 0x04}, {"SourcePicoseconds", 0x10}, {"ServerTimestamp", 0x08}, {"ServerPicoseconds", 0x20}}
 
+// dataValueNames are the names of dataValueFields.
+var dataValueNames = func() []string {
+	names := make([]string, len(dataValueFields))
+	for i, f := range dataValueFields {
+		names[i] = f.name
+	}
+	return names
+}()
+
 func (e *encoder) dataValue(x types.DataValue) error {
 	if err := e.enter(); err != nil {
 		return err
@@ -255,7 +276,7 @@ func (e *encoder) dataValue(x types.DataValue) error {
 	defer e.leave()
 	has := func(bit uint8, zero bool) bool { return !zero || x.SentZero&bit != 0 }
 	if has(0x01, x.Value.IsNull()) {
-		if err := e.element("Value", builtinCodec(types.TypeVariant), reflect.ValueOf(x.Value)); err != nil {
+		if err := e.element("Value", builtinCodec(types.TypeVariant), reflect.ValueOf(&x.Value).Elem()); err != nil {
 			return wire.WithPath(err, "Value")
 		}
 	}
@@ -292,11 +313,7 @@ func (d *decoder) dataValue(n *Node) (types.DataValue, error) {
 		return x, err
 	}
 	defer d.leave()
-	names := make([]string, len(dataValueFields))
-	for i, f := range dataValueFields {
-		names[i] = f.name
-	}
-	k, err := d.kids(n, names...)
+	k, err := d.kids(n, dataValueNames...)
 	if err != nil {
 		return x, err
 	}
@@ -331,11 +348,13 @@ func (d *decoder) dataValue(n *Node) (types.DataValue, error) {
 	}
 	// The fields given with a zero value: SentZero, so that they are
 	// written again (lossless).
-	zero := map[uint8]bool{0x01: x.Value.IsNull(), 0x02: x.Status == 0, 0x04: x.SourceTimestamp == 0,
-		0x08: x.ServerTimestamp == 0, 0x10: x.SourcePicoseconds == 0, 0x20: x.ServerPicoseconds == 0}
-	for bit, z := range zero {
-		if z && present&bit != 0 {
-			x.SentZero |= bit
+	for _, z := range [...]struct {
+		bit  uint8
+		zero bool
+	}{{0x01, x.Value.IsNull()}, {0x02, x.Status == 0}, {0x04, x.SourceTimestamp == 0},
+		{0x08, x.ServerTimestamp == 0}, {0x10, x.SourcePicoseconds == 0}, {0x20, x.ServerPicoseconds == 0}} {
+		if z.zero && present&z.bit != 0 {
+			x.SentZero |= z.bit
 		}
 	}
 	return x, nil

@@ -94,10 +94,7 @@ func TestValuesRoundTrip(t *testing.T) {
 // the same binary encoding, value by value.
 func TestValuesNamespace0(t *testing.T) {
 	set, vals := loadValues(t)
-	files := []*nodeset.NodeSet{nodeset.Namespace0()}
-	for _, f := range set.Files[1:] {
-		files = append(files, f)
-	}
+	files := append([]*nodeset.NodeSet{nodeset.Namespace0()}, set.Files[1:]...)
 	set0, err := nodeset.NewSet(files...)
 	if err != nil {
 		t.Fatal(err)
