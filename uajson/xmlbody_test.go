@@ -42,7 +42,7 @@ func TestXMLBody(t *testing.T) {
 	bad := `{"UaTypeId":"i=297","UaEncoding":2,"UaBody":"` + base64.StdEncoding.EncodeToString([]byte(`<Argument><ValueRank>x</ValueRank></Argument>`)) + `"}`
 	err := uajson.Unmarshal([]byte(bad), &eo)
 	var de *uabin.DecodeError
-	if !errors.As(err, &de) || !errors.Is(err, uabin.ErrInvalid) || de.Offset != 44 || de.Path != "UaBody" {
+	if !errors.As(err, &de) || !errors.Is(err, uabin.ErrInvalid) || de.Offset != 44 || de.Path != "ExtensionObject.UaBody" {
 		t.Fatalf("bad body: %v", err)
 	}
 }
