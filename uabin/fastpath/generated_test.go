@@ -1,0 +1,73 @@
+package fastpath_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/uabin/uabin/internal/fill"
+	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin"
+)
+
+// The generated codecs of the standard structures (types/bincodec, which
+// package uabin registers in fastpath.Default) against the plans: every
+// structure of package types, decoded from fuzzed bytes with fast paths on
+// and off.
+
+// generatedTypes are the Go types of the standard structures, each of
+// which has a generated codec.
+var generatedTypes = func() []reflect.Type {
+	var out []reflect.Type
+	for _, ti := range types.StandardTypes {
+		if ti.Type != nil && ti.Type.Kind() == reflect.Struct && ti.Type.PkgPath() == "github.com/uabin/uabin/types" {
+			out = append(out, ti.Type)
+		}
+	}
+	return out
+}()
+
+// FuzzGenerated decodes fuzzed bytes into a standard structure chosen by
+// the first two input bytes, with fast paths on and off: the same error,
+// or equal values that encode to the same bytes, decode again into the
+// same value over it, and fail alike with a nesting limit of 3.
+func FuzzGenerated(f *testing.F) {
+	for i, typ := range generatedTypes {
+		for _, fillIt := range []bool{false, true} {
+			v := reflect.New(typ)
+			if fillIt {
+				fill.Value(v.Elem())
+			}
+			b, err := fast.Marshal(v.Interface())
+			if err == nil && len(b) <= 1024 {
+				f.Add(append([]byte{byte(i >> 8), byte(i)}, b...))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		typ := generatedTypes[(int(data[0])<<8|int(data[1]))%len(generatedTypes)]
+		in := data[2:]
+		v, err := decodeBoth(t, in, typ)
+		if err == nil {
+			encodeBoth(t, v, false)
+			for _, o := range []uabin.Options{fast, plans} {
+				again := reflect.New(typ)
+				must(o.Unmarshal(in, again.Interface()))
+				if err := o.Unmarshal(in, again.Interface()); err != nil || !cmp.Equal(again.Interface(), v, equal) {
+					t.Fatalf("decoding again into the same value (fast paths off: %v): %v", o.DisableFastPaths, err)
+				}
+			}
+		}
+		defer func(f, p uabin.Options) { fast, plans = f, p }(fast, plans)
+		fast.MaxDepth, plans.MaxDepth = 3, 3
+		decodeBoth(t, in, typ)
+		fast.MaxDepth, plans.MaxDepth = 0, 0
+		fast.MaxArrayLength, plans.MaxArrayLength = 2, 2
+		fast.MaxStringLength, plans.MaxStringLength = 3, 3
+		decodeBoth(t, in, typ)
+	})
+}
