@@ -6,8 +6,8 @@ package fill
 
 import (
 	"reflect"
-	"strings"
 
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -95,10 +95,10 @@ func fill(v reflect.Value, depth int) {
 		v.Set(p)
 	case reflect.Struct:
 		t := v.Type()
-		if t.NumField() > 0 && strings.Contains(t.Field(0).Tag.Get("ua"), "switch") {
-			if t.NumField() > 1 { // a union without members stays empty
-				v.Field(0).SetUint(1)
-				fill(v.Field(1), depth+1)
+		if u := union(t); u != nil {
+			if len(u.Fields) > 1 { // a union without members stays empty
+				v.FieldByName(u.Fields[0].GoName).SetUint(1)
+				fill(v.FieldByName(u.Fields[1].GoName), depth+1)
 			}
 			return
 		}
@@ -152,4 +152,16 @@ func Samples[T any]() []T {
 	Value(reflect.ValueOf(&empty).Elem())
 	Emptied(reflect.ValueOf(&empty).Elem())
 	return []T{zero, full, empty, zero}
+}
+
+// union returns the model of the struct type t if the model
+// (internal/uamodel, which the codecs build their plans from) has it as a
+// union, or nil: its first field is the switch, the others the
+// alternatives.
+func union(t reflect.Type) *uamodel.Struct {
+	m, err := uamodel.Of(t)
+	if err != nil || m.Kind != uamodel.KindStruct || m.Struct.Encoding != uamodel.Union {
+		return nil
+	}
+	return m.Struct
 }

@@ -19,6 +19,12 @@
 // true} switches off exactly these fast paths (never the built-in codecs),
 // which is what the differential tests and bench/compare do.
 //
+// The structures of package types and of companion packages that
+// cmd/uabingen generates have generated fast paths (package types/bincodec,
+// NAME_codecs_gen.go), registered in Default with Register; they call the
+// built-in codecs through the exported functions of generated.go
+// (AppendNodeID, ConsumeVariant, ...).
+//
 // Fast paths change speed, never bytes or errors: a fast path must produce
 // the bytes of the plan it replaces and accept the same input. When a fast
 // path records an error, the engine decodes (or encodes) the whole value

@@ -2,6 +2,7 @@ package fastpath_test
 
 import (
 	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/uabin/uabin/uabin"
@@ -72,6 +73,24 @@ func setupBodyDecode(tb testing.TB, o uabin.Options, w workload) func() {
 	}
 }
 
+// timeLoop runs run b.N times on a locked OS thread and reports, beside
+// the wall time, the thread's CPU time per op (cpu-ns/op, from
+// getrusage(RUSAGE_THREAD)): on a machine that other work loads, the wall
+// time counts the time the thread waits for a core, the CPU time does not.
+func timeLoop(b *testing.B, run func()) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := threadCPU()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		run()
+	}
+	b.StopTimer()
+	if cpu := threadCPU() - start; cpu > 0 {
+		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+	}
+}
+
 func BenchmarkWorkloads(b *testing.B) {
 	for _, w := range workloads() {
 		for _, mode := range []struct {
@@ -82,19 +101,13 @@ func BenchmarkWorkloads(b *testing.B) {
 				run, size := setupEncode(b, mode.o, w)
 				b.SetBytes(int64(size))
 				b.ReportAllocs()
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
-					run()
-				}
+				timeLoop(b, run)
 			})
 			b.Run("Decode/"+w.name+"/"+mode.name, func(b *testing.B) {
 				run, size := setupDecode(b, mode.o, w)
 				b.SetBytes(int64(size))
 				b.ReportAllocs()
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
-					run()
-				}
+				timeLoop(b, run)
 			})
 		}
 	}
