@@ -31,7 +31,9 @@ var generatedTypes = func() []reflect.Type {
 // FuzzGenerated decodes fuzzed bytes into a standard structure chosen by
 // the first two input bytes, with fast paths on and off: the same error,
 // or equal values that encode to the same bytes, decode again into the
-// same value over it, and fail alike with a nesting limit of 3.
+// same value over it, and decode to the same values with ShareInput; and
+// fail alike with a nesting limit of 3 and with small array and string
+// limits.
 func FuzzGenerated(f *testing.F) {
 	for i, typ := range generatedTypes {
 		for _, fillIt := range []bool{false, true} {
@@ -63,6 +65,14 @@ func FuzzGenerated(f *testing.F) {
 			}
 		}
 		defer func(f, p uabin.Options) { fast, plans = f, p }(fast, plans)
+		if err == nil {
+			// With ShareInput, the same values in both modes.
+			fast.ShareInput, plans.ShareInput = true, true
+			if shared, err := decodeBoth(t, in, typ); err != nil || !cmp.Equal(shared, v, equal) {
+				t.Fatalf("decoded with ShareInput: %v\n%s", err, cmp.Diff(v, shared, equal))
+			}
+			fast.ShareInput, plans.ShareInput = false, false
+		}
 		fast.MaxDepth, plans.MaxDepth = 3, 3
 		decodeBoth(t, in, typ)
 		fast.MaxDepth, plans.MaxDepth = 0, 0

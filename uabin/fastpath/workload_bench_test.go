@@ -174,3 +174,37 @@ func freshDecodeAllocs(t *testing.T, w workload) float64 {
 		}
 	}) - 1 // the new value itself
 }
+
+// BenchmarkDecodeNewShared decodes the workloads that own memory into new
+// values, with and without Limits.ShareInput (decoded Strings and
+// ByteStrings point into the input): "copy" and "share".
+func BenchmarkDecodeNewShared(b *testing.B) {
+	for _, w := range workloads() {
+		switch w.name {
+		case "W1/String", "W1/ByteString", "W1/NodeId.String", "W2/Variant.String", "W3/DataValue.Full":
+		default:
+			if !w.message {
+				continue
+			}
+		}
+		typ := reflect.TypeOf(w.value).Elem()
+		for _, share := range []bool{false, true} {
+			o := fast
+			o.ShareInput = share
+			in, err := o.Marshal(w.value)
+			if err != nil {
+				b.Fatal(err)
+			}
+			name := map[bool]string{false: "copy", true: "share"}[share]
+			b.Run(w.name+"/"+name, func(b *testing.B) {
+				b.SetBytes(int64(len(in)))
+				b.ReportAllocs()
+				timeLoop(b, func() {
+					if err := o.Unmarshal(in, reflect.New(typ).Interface()); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		}
+	}
+}
