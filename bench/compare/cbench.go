@@ -391,6 +391,9 @@ type cComparison struct {
 	// the first and after the last round.
 	loadBefore, loadAfter string
 	start, end            time.Time
+	// chart is the path of the chart (-chart) relative to the document
+	// (-write) that shows it, or "".
+	chart string
 }
 
 // loadAvg returns the first three fields of /proc/loadavg, or "unknown".
