@@ -507,6 +507,8 @@ func (c *codecGen) register() {
 		c.p("add(fastpath.Register(s, fastpath.Funcs[%s]{", t)
 		c.p("Append: func(w *wire.Writer, v *%s) bool { Append%s(w, v); return true },", t, s.GoName)
 		c.p("Consume: func(r *wire.Reader, v *%s) bool { Consume%s(r, v); return true },", t, s.GoName)
+		c.p("AppendTop: func(b []byte, e bool, d int, v *%s) ([]byte, bool) { return fastpath.StackAppend(b, e, d, v, Append%s) },", t, s.GoName)
+		c.p("ConsumeTop: func(b []byte, l *wire.Limits, v *%s) (int, bool) { return fastpath.StackConsume(b, l, v, Consume%s) },", t, s.GoName)
 		c.p("}))")
 	}
 	c.p("return first")

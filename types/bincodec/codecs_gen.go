@@ -10168,10 +10168,22 @@ func register(s *fastpath.Set, keep bool) error {
 	add(fastpath.Register(s, fastpath.Funcs[types.Union]{
 		Append:  func(w *wire.Writer, v *types.Union) bool { AppendUnion(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.Union) bool { ConsumeUnion(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.Union) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUnion)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.Union) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUnion)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.KeyValuePair]{
 		Append:  func(w *wire.Writer, v *types.KeyValuePair) bool { AppendKeyValuePair(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.KeyValuePair) bool { ConsumeKeyValuePair(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.KeyValuePair) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendKeyValuePair)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.KeyValuePair) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeKeyValuePair)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AdditionalParametersType]{
 		Append: func(w *wire.Writer, v *types.AdditionalParametersType) bool {
@@ -10182,30 +10194,72 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeAdditionalParametersType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.AdditionalParametersType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAdditionalParametersType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AdditionalParametersType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAdditionalParametersType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EphemeralKeyType]{
 		Append:  func(w *wire.Writer, v *types.EphemeralKeyType) bool { AppendEphemeralKeyType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EphemeralKeyType) bool { ConsumeEphemeralKeyType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EphemeralKeyType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEphemeralKeyType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EphemeralKeyType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEphemeralKeyType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EndpointType]{
 		Append:  func(w *wire.Writer, v *types.EndpointType) bool { AppendEndpointType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EndpointType) bool { ConsumeEndpointType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EndpointType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEndpointType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EndpointType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEndpointType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BitFieldDefinition]{
 		Append:  func(w *wire.Writer, v *types.BitFieldDefinition) bool { AppendBitFieldDefinition(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BitFieldDefinition) bool { ConsumeBitFieldDefinition(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BitFieldDefinition) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBitFieldDefinition)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BitFieldDefinition) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBitFieldDefinition)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RationalNumber]{
 		Append:  func(w *wire.Writer, v *types.RationalNumber) bool { AppendRationalNumber(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.RationalNumber) bool { ConsumeRationalNumber(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.RationalNumber) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRationalNumber)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RationalNumber) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRationalNumber)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.Vector]{
 		Append:  func(w *wire.Writer, v *types.Vector) bool { AppendVector(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.Vector) bool { ConsumeVector(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.Vector) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendVector)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.Vector) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeVector)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ThreeDVector]{
 		Append:  func(w *wire.Writer, v *types.ThreeDVector) bool { AppendThreeDVector(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ThreeDVector) bool { ConsumeThreeDVector(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ThreeDVector) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendThreeDVector)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ThreeDVector) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeThreeDVector)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CartesianCoordinates]{
 		Append: func(w *wire.Writer, v *types.CartesianCoordinates) bool {
@@ -10215,6 +10269,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.CartesianCoordinates) bool {
 			ConsumeCartesianCoordinates(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CartesianCoordinates) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCartesianCoordinates)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CartesianCoordinates) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCartesianCoordinates)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ThreeDCartesianCoordinates]{
@@ -10226,22 +10286,52 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeThreeDCartesianCoordinates(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ThreeDCartesianCoordinates) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendThreeDCartesianCoordinates)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ThreeDCartesianCoordinates) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeThreeDCartesianCoordinates)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.Orientation]{
 		Append:  func(w *wire.Writer, v *types.Orientation) bool { AppendOrientation(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.Orientation) bool { ConsumeOrientation(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.Orientation) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendOrientation)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.Orientation) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeOrientation)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ThreeDOrientation]{
 		Append:  func(w *wire.Writer, v *types.ThreeDOrientation) bool { AppendThreeDOrientation(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ThreeDOrientation) bool { ConsumeThreeDOrientation(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ThreeDOrientation) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendThreeDOrientation)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ThreeDOrientation) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeThreeDOrientation)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.Frame]{
 		Append:  func(w *wire.Writer, v *types.Frame) bool { AppendFrame(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.Frame) bool { ConsumeFrame(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.Frame) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendFrame)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.Frame) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeFrame)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ThreeDFrame]{
 		Append:  func(w *wire.Writer, v *types.ThreeDFrame) bool { AppendThreeDFrame(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ThreeDFrame) bool { ConsumeThreeDFrame(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ThreeDFrame) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendThreeDFrame)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ThreeDFrame) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeThreeDFrame)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.IdentityMappingRuleType]{
 		Append: func(w *wire.Writer, v *types.IdentityMappingRuleType) bool {
@@ -10252,14 +10342,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeIdentityMappingRuleType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.IdentityMappingRuleType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendIdentityMappingRuleType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.IdentityMappingRuleType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeIdentityMappingRuleType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CurrencyUnitType]{
 		Append:  func(w *wire.Writer, v *types.CurrencyUnitType) bool { AppendCurrencyUnitType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.CurrencyUnitType) bool { ConsumeCurrencyUnitType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.CurrencyUnitType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCurrencyUnitType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CurrencyUnitType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCurrencyUnitType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AnnotationDataType]{
 		Append:  func(w *wire.Writer, v *types.AnnotationDataType) bool { AppendAnnotationDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AnnotationDataType) bool { ConsumeAnnotationDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AnnotationDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAnnotationDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AnnotationDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAnnotationDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.LinearConversionDataType]{
 		Append: func(w *wire.Writer, v *types.LinearConversionDataType) bool {
@@ -10270,14 +10378,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeLinearConversionDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.LinearConversionDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendLinearConversionDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.LinearConversionDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeLinearConversionDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.QuantityDimension]{
 		Append:  func(w *wire.Writer, v *types.QuantityDimension) bool { AppendQuantityDimension(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.QuantityDimension) bool { ConsumeQuantityDimension(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.QuantityDimension) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendQuantityDimension)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.QuantityDimension) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeQuantityDimension)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TrustListDataType]{
 		Append:  func(w *wire.Writer, v *types.TrustListDataType) bool { AppendTrustListDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.TrustListDataType) bool { ConsumeTrustListDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.TrustListDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTrustListDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TrustListDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTrustListDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TransactionErrorType]{
 		Append: func(w *wire.Writer, v *types.TransactionErrorType) bool {
@@ -10287,6 +10413,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.TransactionErrorType) bool {
 			ConsumeTransactionErrorType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.TransactionErrorType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTransactionErrorType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TransactionErrorType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTransactionErrorType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataTypeSchemaHeader]{
@@ -10298,10 +10430,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDataTypeSchemaHeader(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DataTypeSchemaHeader) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataTypeSchemaHeader)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataTypeSchemaHeader) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataTypeSchemaHeader)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataTypeDescription]{
 		Append:  func(w *wire.Writer, v *types.DataTypeDescription) bool { AppendDataTypeDescription(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DataTypeDescription) bool { ConsumeDataTypeDescription(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DataTypeDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataTypeDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataTypeDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataTypeDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.StructureDescription]{
 		Append: func(w *wire.Writer, v *types.StructureDescription) bool {
@@ -10312,10 +10456,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeStructureDescription(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.StructureDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendStructureDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.StructureDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeStructureDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EnumDescription]{
 		Append:  func(w *wire.Writer, v *types.EnumDescription) bool { AppendEnumDescription(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EnumDescription) bool { ConsumeEnumDescription(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EnumDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEnumDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EnumDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEnumDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SimpleTypeDescription]{
 		Append: func(w *wire.Writer, v *types.SimpleTypeDescription) bool {
@@ -10325,6 +10481,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SimpleTypeDescription) bool {
 			ConsumeSimpleTypeDescription(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SimpleTypeDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSimpleTypeDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SimpleTypeDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSimpleTypeDescription)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UABinaryFileDataType]{
@@ -10336,6 +10498,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeUABinaryFileDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UABinaryFileDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUABinaryFileDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UABinaryFileDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUABinaryFileDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PortableQualifiedName]{
 		Append: func(w *wire.Writer, v *types.PortableQualifiedName) bool {
@@ -10346,10 +10514,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumePortableQualifiedName(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PortableQualifiedName) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPortableQualifiedName)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PortableQualifiedName) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePortableQualifiedName)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PortableNodeID]{
 		Append:  func(w *wire.Writer, v *types.PortableNodeID) bool { AppendPortableNodeID(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.PortableNodeID) bool { ConsumePortableNodeID(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.PortableNodeID) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPortableNodeID)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PortableNodeID) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePortableNodeID)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UnsignedRationalNumber]{
 		Append: func(w *wire.Writer, v *types.UnsignedRationalNumber) bool {
@@ -10360,14 +10540,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeUnsignedRationalNumber(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UnsignedRationalNumber) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUnsignedRationalNumber)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UnsignedRationalNumber) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUnsignedRationalNumber)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataSetMetaDataType]{
 		Append:  func(w *wire.Writer, v *types.DataSetMetaDataType) bool { AppendDataSetMetaDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DataSetMetaDataType) bool { ConsumeDataSetMetaDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DataSetMetaDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataSetMetaDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataSetMetaDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataSetMetaDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.FieldMetaData]{
 		Append:  func(w *wire.Writer, v *types.FieldMetaData) bool { AppendFieldMetaData(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.FieldMetaData) bool { ConsumeFieldMetaData(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.FieldMetaData) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendFieldMetaData)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.FieldMetaData) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeFieldMetaData)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ConfigurationVersionDataType]{
 		Append: func(w *wire.Writer, v *types.ConfigurationVersionDataType) bool {
@@ -10377,6 +10575,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ConfigurationVersionDataType) bool {
 			ConsumeConfigurationVersionDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ConfigurationVersionDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendConfigurationVersionDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ConfigurationVersionDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeConfigurationVersionDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PublishedDataSetDataType]{
@@ -10388,6 +10592,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumePublishedDataSetDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PublishedDataSetDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPublishedDataSetDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PublishedDataSetDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePublishedDataSetDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PublishedDataSetSourceDataType]{
 		Append: func(w *wire.Writer, v *types.PublishedDataSetSourceDataType) bool {
@@ -10397,6 +10607,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.PublishedDataSetSourceDataType) bool {
 			ConsumePublishedDataSetSourceDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PublishedDataSetSourceDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPublishedDataSetSourceDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PublishedDataSetSourceDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePublishedDataSetSourceDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PublishedVariableDataType]{
@@ -10408,6 +10624,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumePublishedVariableDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PublishedVariableDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPublishedVariableDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PublishedVariableDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePublishedVariableDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PublishedDataItemsDataType]{
 		Append: func(w *wire.Writer, v *types.PublishedDataItemsDataType) bool {
@@ -10417,6 +10639,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.PublishedDataItemsDataType) bool {
 			ConsumePublishedDataItemsDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PublishedDataItemsDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPublishedDataItemsDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PublishedDataItemsDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePublishedDataItemsDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PublishedEventsDataType]{
@@ -10428,6 +10656,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumePublishedEventsDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PublishedEventsDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPublishedEventsDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PublishedEventsDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePublishedEventsDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PublishedDataSetCustomSourceDataType]{
 		Append: func(w *wire.Writer, v *types.PublishedDataSetCustomSourceDataType) bool {
@@ -10437,6 +10671,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.PublishedDataSetCustomSourceDataType) bool {
 			ConsumePublishedDataSetCustomSourceDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PublishedDataSetCustomSourceDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPublishedDataSetCustomSourceDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PublishedDataSetCustomSourceDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePublishedDataSetCustomSourceDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataSetWriterDataType]{
@@ -10448,6 +10688,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDataSetWriterDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DataSetWriterDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataSetWriterDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataSetWriterDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataSetWriterDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataSetWriterTransportDataType]{
 		Append: func(w *wire.Writer, v *types.DataSetWriterTransportDataType) bool {
@@ -10457,6 +10703,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DataSetWriterTransportDataType) bool {
 			ConsumeDataSetWriterTransportDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DataSetWriterTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataSetWriterTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataSetWriterTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataSetWriterTransportDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataSetWriterMessageDataType]{
@@ -10468,14 +10720,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDataSetWriterMessageDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DataSetWriterMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataSetWriterMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataSetWriterMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataSetWriterMessageDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PubSubGroupDataType]{
 		Append:  func(w *wire.Writer, v *types.PubSubGroupDataType) bool { AppendPubSubGroupDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.PubSubGroupDataType) bool { ConsumePubSubGroupDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.PubSubGroupDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPubSubGroupDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PubSubGroupDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePubSubGroupDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.WriterGroupDataType]{
 		Append:  func(w *wire.Writer, v *types.WriterGroupDataType) bool { AppendWriterGroupDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.WriterGroupDataType) bool { ConsumeWriterGroupDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.WriterGroupDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendWriterGroupDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.WriterGroupDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeWriterGroupDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.WriterGroupTransportDataType]{
 		Append: func(w *wire.Writer, v *types.WriterGroupTransportDataType) bool {
@@ -10485,6 +10755,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.WriterGroupTransportDataType) bool {
 			ConsumeWriterGroupTransportDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.WriterGroupTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendWriterGroupTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.WriterGroupTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeWriterGroupTransportDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.WriterGroupMessageDataType]{
@@ -10496,6 +10772,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeWriterGroupMessageDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.WriterGroupMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendWriterGroupMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.WriterGroupMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeWriterGroupMessageDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PubSubConnectionDataType]{
 		Append: func(w *wire.Writer, v *types.PubSubConnectionDataType) bool {
@@ -10505,6 +10787,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.PubSubConnectionDataType) bool {
 			ConsumePubSubConnectionDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PubSubConnectionDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPubSubConnectionDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PubSubConnectionDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePubSubConnectionDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ConnectionTransportDataType]{
@@ -10516,6 +10804,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeConnectionTransportDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ConnectionTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendConnectionTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ConnectionTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeConnectionTransportDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.NetworkAddressDataType]{
 		Append: func(w *wire.Writer, v *types.NetworkAddressDataType) bool {
@@ -10525,6 +10819,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.NetworkAddressDataType) bool {
 			ConsumeNetworkAddressDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.NetworkAddressDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendNetworkAddressDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.NetworkAddressDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeNetworkAddressDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.NetworkAddressURLDataType]{
@@ -10536,10 +10836,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeNetworkAddressURLDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.NetworkAddressURLDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendNetworkAddressURLDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.NetworkAddressURLDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeNetworkAddressURLDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReaderGroupDataType]{
 		Append:  func(w *wire.Writer, v *types.ReaderGroupDataType) bool { AppendReaderGroupDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ReaderGroupDataType) bool { ConsumeReaderGroupDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ReaderGroupDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReaderGroupDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReaderGroupDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReaderGroupDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReaderGroupTransportDataType]{
 		Append: func(w *wire.Writer, v *types.ReaderGroupTransportDataType) bool {
@@ -10549,6 +10861,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ReaderGroupTransportDataType) bool {
 			ConsumeReaderGroupTransportDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReaderGroupTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReaderGroupTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReaderGroupTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReaderGroupTransportDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReaderGroupMessageDataType]{
@@ -10560,6 +10878,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeReaderGroupMessageDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReaderGroupMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReaderGroupMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReaderGroupMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReaderGroupMessageDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataSetReaderDataType]{
 		Append: func(w *wire.Writer, v *types.DataSetReaderDataType) bool {
@@ -10569,6 +10893,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DataSetReaderDataType) bool {
 			ConsumeDataSetReaderDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DataSetReaderDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataSetReaderDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataSetReaderDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataSetReaderDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataSetReaderTransportDataType]{
@@ -10580,6 +10910,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDataSetReaderTransportDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DataSetReaderTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataSetReaderTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataSetReaderTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataSetReaderTransportDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataSetReaderMessageDataType]{
 		Append: func(w *wire.Writer, v *types.DataSetReaderMessageDataType) bool {
@@ -10589,6 +10925,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DataSetReaderMessageDataType) bool {
 			ConsumeDataSetReaderMessageDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DataSetReaderMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataSetReaderMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataSetReaderMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataSetReaderMessageDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SubscribedDataSetDataType]{
@@ -10600,6 +10942,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSubscribedDataSetDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SubscribedDataSetDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSubscribedDataSetDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SubscribedDataSetDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSubscribedDataSetDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TargetVariablesDataType]{
 		Append: func(w *wire.Writer, v *types.TargetVariablesDataType) bool {
@@ -10610,10 +10958,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeTargetVariablesDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.TargetVariablesDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTargetVariablesDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TargetVariablesDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTargetVariablesDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.FieldTargetDataType]{
 		Append:  func(w *wire.Writer, v *types.FieldTargetDataType) bool { AppendFieldTargetDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.FieldTargetDataType) bool { ConsumeFieldTargetDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.FieldTargetDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendFieldTargetDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.FieldTargetDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeFieldTargetDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SubscribedDataSetMirrorDataType]{
 		Append: func(w *wire.Writer, v *types.SubscribedDataSetMirrorDataType) bool {
@@ -10623,6 +10983,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SubscribedDataSetMirrorDataType) bool {
 			ConsumeSubscribedDataSetMirrorDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SubscribedDataSetMirrorDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSubscribedDataSetMirrorDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SubscribedDataSetMirrorDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSubscribedDataSetMirrorDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PubSubConfigurationDataType]{
@@ -10634,6 +11000,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumePubSubConfigurationDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PubSubConfigurationDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPubSubConfigurationDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PubSubConfigurationDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePubSubConfigurationDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.StandaloneSubscribedDataSetRefDataType]{
 		Append: func(w *wire.Writer, v *types.StandaloneSubscribedDataSetRefDataType) bool {
@@ -10643,6 +11015,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.StandaloneSubscribedDataSetRefDataType) bool {
 			ConsumeStandaloneSubscribedDataSetRefDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.StandaloneSubscribedDataSetRefDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendStandaloneSubscribedDataSetRefDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.StandaloneSubscribedDataSetRefDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeStandaloneSubscribedDataSetRefDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.StandaloneSubscribedDataSetDataType]{
@@ -10654,6 +11032,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeStandaloneSubscribedDataSetDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.StandaloneSubscribedDataSetDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendStandaloneSubscribedDataSetDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.StandaloneSubscribedDataSetDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeStandaloneSubscribedDataSetDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SecurityGroupDataType]{
 		Append: func(w *wire.Writer, v *types.SecurityGroupDataType) bool {
@@ -10663,6 +11047,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SecurityGroupDataType) bool {
 			ConsumeSecurityGroupDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SecurityGroupDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSecurityGroupDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SecurityGroupDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSecurityGroupDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PubSubKeyPushTargetDataType]{
@@ -10674,6 +11064,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumePubSubKeyPushTargetDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PubSubKeyPushTargetDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPubSubKeyPushTargetDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PubSubKeyPushTargetDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePubSubKeyPushTargetDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PubSubConfiguration2DataType]{
 		Append: func(w *wire.Writer, v *types.PubSubConfiguration2DataType) bool {
@@ -10683,6 +11079,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.PubSubConfiguration2DataType) bool {
 			ConsumePubSubConfiguration2DataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PubSubConfiguration2DataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPubSubConfiguration2DataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PubSubConfiguration2DataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePubSubConfiguration2DataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UadpWriterGroupMessageDataType]{
@@ -10694,6 +11096,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeUadpWriterGroupMessageDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UadpWriterGroupMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUadpWriterGroupMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UadpWriterGroupMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUadpWriterGroupMessageDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UadpDataSetWriterMessageDataType]{
 		Append: func(w *wire.Writer, v *types.UadpDataSetWriterMessageDataType) bool {
@@ -10703,6 +11111,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.UadpDataSetWriterMessageDataType) bool {
 			ConsumeUadpDataSetWriterMessageDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UadpDataSetWriterMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUadpDataSetWriterMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UadpDataSetWriterMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUadpDataSetWriterMessageDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UadpDataSetReaderMessageDataType]{
@@ -10714,6 +11128,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeUadpDataSetReaderMessageDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UadpDataSetReaderMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUadpDataSetReaderMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UadpDataSetReaderMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUadpDataSetReaderMessageDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.JSONWriterGroupMessageDataType]{
 		Append: func(w *wire.Writer, v *types.JSONWriterGroupMessageDataType) bool {
@@ -10723,6 +11143,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.JSONWriterGroupMessageDataType) bool {
 			ConsumeJSONWriterGroupMessageDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.JSONWriterGroupMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendJSONWriterGroupMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.JSONWriterGroupMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeJSONWriterGroupMessageDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.JSONDataSetWriterMessageDataType]{
@@ -10734,6 +11160,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeJSONDataSetWriterMessageDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.JSONDataSetWriterMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendJSONDataSetWriterMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.JSONDataSetWriterMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeJSONDataSetWriterMessageDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.JSONDataSetReaderMessageDataType]{
 		Append: func(w *wire.Writer, v *types.JSONDataSetReaderMessageDataType) bool {
@@ -10744,14 +11176,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeJSONDataSetReaderMessageDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.JSONDataSetReaderMessageDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendJSONDataSetReaderMessageDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.JSONDataSetReaderMessageDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeJSONDataSetReaderMessageDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.QosDataType]{
 		Append:  func(w *wire.Writer, v *types.QosDataType) bool { AppendQosDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.QosDataType) bool { ConsumeQosDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.QosDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendQosDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.QosDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeQosDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TransmitQosDataType]{
 		Append:  func(w *wire.Writer, v *types.TransmitQosDataType) bool { AppendTransmitQosDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.TransmitQosDataType) bool { ConsumeTransmitQosDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.TransmitQosDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTransmitQosDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TransmitQosDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTransmitQosDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TransmitQosPriorityDataType]{
 		Append: func(w *wire.Writer, v *types.TransmitQosPriorityDataType) bool {
@@ -10762,10 +11212,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeTransmitQosPriorityDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.TransmitQosPriorityDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTransmitQosPriorityDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TransmitQosPriorityDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTransmitQosPriorityDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReceiveQosDataType]{
 		Append:  func(w *wire.Writer, v *types.ReceiveQosDataType) bool { AppendReceiveQosDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ReceiveQosDataType) bool { ConsumeReceiveQosDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ReceiveQosDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReceiveQosDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReceiveQosDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReceiveQosDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReceiveQosPriorityDataType]{
 		Append: func(w *wire.Writer, v *types.ReceiveQosPriorityDataType) bool {
@@ -10775,6 +11237,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ReceiveQosPriorityDataType) bool {
 			ConsumeReceiveQosPriorityDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReceiveQosPriorityDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReceiveQosPriorityDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReceiveQosPriorityDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReceiveQosPriorityDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DatagramConnectionTransportDataType]{
@@ -10786,6 +11254,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDatagramConnectionTransportDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DatagramConnectionTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDatagramConnectionTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DatagramConnectionTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDatagramConnectionTransportDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DatagramConnectionTransport2DataType]{
 		Append: func(w *wire.Writer, v *types.DatagramConnectionTransport2DataType) bool {
@@ -10795,6 +11269,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DatagramConnectionTransport2DataType) bool {
 			ConsumeDatagramConnectionTransport2DataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DatagramConnectionTransport2DataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDatagramConnectionTransport2DataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DatagramConnectionTransport2DataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDatagramConnectionTransport2DataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DatagramWriterGroupTransportDataType]{
@@ -10806,6 +11286,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDatagramWriterGroupTransportDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DatagramWriterGroupTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDatagramWriterGroupTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DatagramWriterGroupTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDatagramWriterGroupTransportDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DatagramWriterGroupTransport2DataType]{
 		Append: func(w *wire.Writer, v *types.DatagramWriterGroupTransport2DataType) bool {
@@ -10815,6 +11301,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DatagramWriterGroupTransport2DataType) bool {
 			ConsumeDatagramWriterGroupTransport2DataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DatagramWriterGroupTransport2DataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDatagramWriterGroupTransport2DataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DatagramWriterGroupTransport2DataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDatagramWriterGroupTransport2DataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DatagramDataSetReaderTransportDataType]{
@@ -10826,6 +11318,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDatagramDataSetReaderTransportDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DatagramDataSetReaderTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDatagramDataSetReaderTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DatagramDataSetReaderTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDatagramDataSetReaderTransportDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrokerConnectionTransportDataType]{
 		Append: func(w *wire.Writer, v *types.BrokerConnectionTransportDataType) bool {
@@ -10835,6 +11333,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.BrokerConnectionTransportDataType) bool {
 			ConsumeBrokerConnectionTransportDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.BrokerConnectionTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrokerConnectionTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrokerConnectionTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrokerConnectionTransportDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrokerWriterGroupTransportDataType]{
@@ -10846,6 +11350,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeBrokerWriterGroupTransportDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.BrokerWriterGroupTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrokerWriterGroupTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrokerWriterGroupTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrokerWriterGroupTransportDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrokerDataSetWriterTransportDataType]{
 		Append: func(w *wire.Writer, v *types.BrokerDataSetWriterTransportDataType) bool {
@@ -10855,6 +11365,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.BrokerDataSetWriterTransportDataType) bool {
 			ConsumeBrokerDataSetWriterTransportDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.BrokerDataSetWriterTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrokerDataSetWriterTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrokerDataSetWriterTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrokerDataSetWriterTransportDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrokerDataSetReaderTransportDataType]{
@@ -10866,6 +11382,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeBrokerDataSetReaderTransportDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.BrokerDataSetReaderTransportDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrokerDataSetReaderTransportDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrokerDataSetReaderTransportDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrokerDataSetReaderTransportDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PubSubConfigurationRefDataType]{
 		Append: func(w *wire.Writer, v *types.PubSubConfigurationRefDataType) bool {
@@ -10875,6 +11397,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.PubSubConfigurationRefDataType) bool {
 			ConsumePubSubConfigurationRefDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PubSubConfigurationRefDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPubSubConfigurationRefDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PubSubConfigurationRefDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePubSubConfigurationRefDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PubSubConfigurationValueDataType]{
@@ -10886,10 +11414,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumePubSubConfigurationValueDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PubSubConfigurationValueDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPubSubConfigurationValueDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PubSubConfigurationValueDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePubSubConfigurationValueDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AliasNameDataType]{
 		Append:  func(w *wire.Writer, v *types.AliasNameDataType) bool { AppendAliasNameDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AliasNameDataType) bool { ConsumeAliasNameDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AliasNameDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAliasNameDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AliasNameDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAliasNameDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UserManagementDataType]{
 		Append: func(w *wire.Writer, v *types.UserManagementDataType) bool {
@@ -10899,6 +11439,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.UserManagementDataType) bool {
 			ConsumeUserManagementDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UserManagementDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUserManagementDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UserManagementDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUserManagementDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PriorityMappingEntryType]{
@@ -10910,6 +11456,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumePriorityMappingEntryType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.PriorityMappingEntryType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPriorityMappingEntryType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PriorityMappingEntryType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePriorityMappingEntryType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReferenceDescriptionDataType]{
 		Append: func(w *wire.Writer, v *types.ReferenceDescriptionDataType) bool {
@@ -10919,6 +11471,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ReferenceDescriptionDataType) bool {
 			ConsumeReferenceDescriptionDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReferenceDescriptionDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReferenceDescriptionDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReferenceDescriptionDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReferenceDescriptionDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReferenceListEntryDataType]{
@@ -10930,46 +11488,112 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeReferenceListEntryDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReferenceListEntryDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReferenceListEntryDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReferenceListEntryDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReferenceListEntryDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RolePermissionType]{
 		Append:  func(w *wire.Writer, v *types.RolePermissionType) bool { AppendRolePermissionType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.RolePermissionType) bool { ConsumeRolePermissionType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.RolePermissionType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRolePermissionType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RolePermissionType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRolePermissionType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataTypeDefinition]{
 		Append:  func(w *wire.Writer, v *types.DataTypeDefinition) bool { AppendDataTypeDefinition(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DataTypeDefinition) bool { ConsumeDataTypeDefinition(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DataTypeDefinition) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataTypeDefinition)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataTypeDefinition) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataTypeDefinition)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.StructureField]{
 		Append:  func(w *wire.Writer, v *types.StructureField) bool { AppendStructureField(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.StructureField) bool { ConsumeStructureField(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.StructureField) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendStructureField)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.StructureField) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeStructureField)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.StructureDefinition]{
 		Append:  func(w *wire.Writer, v *types.StructureDefinition) bool { AppendStructureDefinition(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.StructureDefinition) bool { ConsumeStructureDefinition(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.StructureDefinition) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendStructureDefinition)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.StructureDefinition) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeStructureDefinition)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EnumDefinition]{
 		Append:  func(w *wire.Writer, v *types.EnumDefinition) bool { AppendEnumDefinition(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EnumDefinition) bool { ConsumeEnumDefinition(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EnumDefinition) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEnumDefinition)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EnumDefinition) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEnumDefinition)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.Argument]{
 		Append:  func(w *wire.Writer, v *types.Argument) bool { AppendArgument(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.Argument) bool { ConsumeArgument(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.Argument) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendArgument)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.Argument) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeArgument)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EnumValueType]{
 		Append:  func(w *wire.Writer, v *types.EnumValueType) bool { AppendEnumValueType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EnumValueType) bool { ConsumeEnumValueType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EnumValueType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEnumValueType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EnumValueType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEnumValueType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EnumField]{
 		Append:  func(w *wire.Writer, v *types.EnumField) bool { AppendEnumField(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EnumField) bool { ConsumeEnumField(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EnumField) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEnumField)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EnumField) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEnumField)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.OptionSet]{
 		Append:  func(w *wire.Writer, v *types.OptionSet) bool { AppendOptionSet(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.OptionSet) bool { ConsumeOptionSet(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.OptionSet) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendOptionSet)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.OptionSet) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeOptionSet)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TimeZoneDataType]{
 		Append:  func(w *wire.Writer, v *types.TimeZoneDataType) bool { AppendTimeZoneDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.TimeZoneDataType) bool { ConsumeTimeZoneDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.TimeZoneDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTimeZoneDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TimeZoneDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTimeZoneDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ApplicationDescription]{
 		Append: func(w *wire.Writer, v *types.ApplicationDescription) bool {
@@ -10980,18 +11604,42 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeApplicationDescription(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ApplicationDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendApplicationDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ApplicationDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeApplicationDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RequestHeader]{
 		Append:  func(w *wire.Writer, v *types.RequestHeader) bool { AppendRequestHeader(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.RequestHeader) bool { ConsumeRequestHeader(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.RequestHeader) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRequestHeader)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RequestHeader) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRequestHeader)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ResponseHeader]{
 		Append:  func(w *wire.Writer, v *types.ResponseHeader) bool { AppendResponseHeader(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ResponseHeader) bool { ConsumeResponseHeader(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ResponseHeader) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendResponseHeader)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ResponseHeader) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeResponseHeader)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ServiceFault]{
 		Append:  func(w *wire.Writer, v *types.ServiceFault) bool { AppendServiceFault(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ServiceFault) bool { ConsumeServiceFault(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ServiceFault) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendServiceFault)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ServiceFault) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeServiceFault)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SessionlessInvokeRequestType]{
 		Append: func(w *wire.Writer, v *types.SessionlessInvokeRequestType) bool {
@@ -11001,6 +11649,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SessionlessInvokeRequestType) bool {
 			ConsumeSessionlessInvokeRequestType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SessionlessInvokeRequestType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSessionlessInvokeRequestType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SessionlessInvokeRequestType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSessionlessInvokeRequestType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SessionlessInvokeResponseType]{
@@ -11012,18 +11666,42 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSessionlessInvokeResponseType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SessionlessInvokeResponseType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSessionlessInvokeResponseType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SessionlessInvokeResponseType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSessionlessInvokeResponseType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.FindServersRequest]{
 		Append:  func(w *wire.Writer, v *types.FindServersRequest) bool { AppendFindServersRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.FindServersRequest) bool { ConsumeFindServersRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.FindServersRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendFindServersRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.FindServersRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeFindServersRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.FindServersResponse]{
 		Append:  func(w *wire.Writer, v *types.FindServersResponse) bool { AppendFindServersResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.FindServersResponse) bool { ConsumeFindServersResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.FindServersResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendFindServersResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.FindServersResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeFindServersResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ServerOnNetwork]{
 		Append:  func(w *wire.Writer, v *types.ServerOnNetwork) bool { AppendServerOnNetwork(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ServerOnNetwork) bool { ConsumeServerOnNetwork(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ServerOnNetwork) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendServerOnNetwork)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ServerOnNetwork) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeServerOnNetwork)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.FindServersOnNetworkRequest]{
 		Append: func(w *wire.Writer, v *types.FindServersOnNetworkRequest) bool {
@@ -11033,6 +11711,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.FindServersOnNetworkRequest) bool {
 			ConsumeFindServersOnNetworkRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.FindServersOnNetworkRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendFindServersOnNetworkRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.FindServersOnNetworkRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeFindServersOnNetworkRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.FindServersOnNetworkResponse]{
@@ -11044,18 +11728,42 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeFindServersOnNetworkResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.FindServersOnNetworkResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendFindServersOnNetworkResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.FindServersOnNetworkResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeFindServersOnNetworkResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UserTokenPolicy]{
 		Append:  func(w *wire.Writer, v *types.UserTokenPolicy) bool { AppendUserTokenPolicy(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.UserTokenPolicy) bool { ConsumeUserTokenPolicy(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.UserTokenPolicy) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUserTokenPolicy)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UserTokenPolicy) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUserTokenPolicy)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EndpointDescription]{
 		Append:  func(w *wire.Writer, v *types.EndpointDescription) bool { AppendEndpointDescription(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EndpointDescription) bool { ConsumeEndpointDescription(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EndpointDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEndpointDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EndpointDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEndpointDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.GetEndpointsRequest]{
 		Append:  func(w *wire.Writer, v *types.GetEndpointsRequest) bool { AppendGetEndpointsRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.GetEndpointsRequest) bool { ConsumeGetEndpointsRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.GetEndpointsRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendGetEndpointsRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.GetEndpointsRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeGetEndpointsRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.GetEndpointsResponse]{
 		Append: func(w *wire.Writer, v *types.GetEndpointsResponse) bool {
@@ -11066,10 +11774,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeGetEndpointsResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.GetEndpointsResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendGetEndpointsResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.GetEndpointsResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeGetEndpointsResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RegisteredServer]{
 		Append:  func(w *wire.Writer, v *types.RegisteredServer) bool { AppendRegisteredServer(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.RegisteredServer) bool { ConsumeRegisteredServer(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.RegisteredServer) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRegisteredServer)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RegisteredServer) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRegisteredServer)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RegisterServerRequest]{
 		Append: func(w *wire.Writer, v *types.RegisterServerRequest) bool {
@@ -11079,6 +11799,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.RegisterServerRequest) bool {
 			ConsumeRegisterServerRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.RegisterServerRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRegisterServerRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RegisterServerRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRegisterServerRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RegisterServerResponse]{
@@ -11090,6 +11816,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeRegisterServerResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.RegisterServerResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRegisterServerResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RegisterServerResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRegisterServerResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DiscoveryConfiguration]{
 		Append: func(w *wire.Writer, v *types.DiscoveryConfiguration) bool {
@@ -11099,6 +11831,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DiscoveryConfiguration) bool {
 			ConsumeDiscoveryConfiguration(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DiscoveryConfiguration) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDiscoveryConfiguration)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DiscoveryConfiguration) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDiscoveryConfiguration)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MdnsDiscoveryConfiguration]{
@@ -11110,6 +11848,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeMdnsDiscoveryConfiguration(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.MdnsDiscoveryConfiguration) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMdnsDiscoveryConfiguration)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MdnsDiscoveryConfiguration) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMdnsDiscoveryConfiguration)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RegisterServer2Request]{
 		Append: func(w *wire.Writer, v *types.RegisterServer2Request) bool {
@@ -11119,6 +11863,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.RegisterServer2Request) bool {
 			ConsumeRegisterServer2Request(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.RegisterServer2Request) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRegisterServer2Request)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RegisterServer2Request) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRegisterServer2Request)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RegisterServer2Response]{
@@ -11130,6 +11880,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeRegisterServer2Response(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.RegisterServer2Response) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRegisterServer2Response)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RegisterServer2Response) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRegisterServer2Response)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ChannelSecurityToken]{
 		Append: func(w *wire.Writer, v *types.ChannelSecurityToken) bool {
@@ -11139,6 +11895,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ChannelSecurityToken) bool {
 			ConsumeChannelSecurityToken(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ChannelSecurityToken) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendChannelSecurityToken)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ChannelSecurityToken) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeChannelSecurityToken)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.OpenSecureChannelRequest]{
@@ -11150,6 +11912,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeOpenSecureChannelRequest(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.OpenSecureChannelRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendOpenSecureChannelRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.OpenSecureChannelRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeOpenSecureChannelRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.OpenSecureChannelResponse]{
 		Append: func(w *wire.Writer, v *types.OpenSecureChannelResponse) bool {
@@ -11159,6 +11927,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.OpenSecureChannelResponse) bool {
 			ConsumeOpenSecureChannelResponse(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.OpenSecureChannelResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendOpenSecureChannelResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.OpenSecureChannelResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeOpenSecureChannelResponse)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CloseSecureChannelRequest]{
@@ -11170,6 +11944,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeCloseSecureChannelRequest(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CloseSecureChannelRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCloseSecureChannelRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CloseSecureChannelRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCloseSecureChannelRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CloseSecureChannelResponse]{
 		Append: func(w *wire.Writer, v *types.CloseSecureChannelResponse) bool {
@@ -11179,6 +11959,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.CloseSecureChannelResponse) bool {
 			ConsumeCloseSecureChannelResponse(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CloseSecureChannelResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCloseSecureChannelResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CloseSecureChannelResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCloseSecureChannelResponse)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SignedSoftwareCertificate]{
@@ -11190,10 +11976,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSignedSoftwareCertificate(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SignedSoftwareCertificate) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSignedSoftwareCertificate)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SignedSoftwareCertificate) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSignedSoftwareCertificate)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SignatureData]{
 		Append:  func(w *wire.Writer, v *types.SignatureData) bool { AppendSignatureData(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.SignatureData) bool { ConsumeSignatureData(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.SignatureData) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSignatureData)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SignatureData) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSignatureData)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CreateSessionRequest]{
 		Append: func(w *wire.Writer, v *types.CreateSessionRequest) bool {
@@ -11203,6 +12001,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.CreateSessionRequest) bool {
 			ConsumeCreateSessionRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CreateSessionRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCreateSessionRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CreateSessionRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCreateSessionRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CreateSessionResponse]{
@@ -11214,10 +12018,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeCreateSessionResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CreateSessionResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCreateSessionResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CreateSessionResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCreateSessionResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UserIdentityToken]{
 		Append:  func(w *wire.Writer, v *types.UserIdentityToken) bool { AppendUserIdentityToken(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.UserIdentityToken) bool { ConsumeUserIdentityToken(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.UserIdentityToken) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUserIdentityToken)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UserIdentityToken) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUserIdentityToken)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AnonymousIdentityToken]{
 		Append: func(w *wire.Writer, v *types.AnonymousIdentityToken) bool {
@@ -11227,6 +12043,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.AnonymousIdentityToken) bool {
 			ConsumeAnonymousIdentityToken(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.AnonymousIdentityToken) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAnonymousIdentityToken)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AnonymousIdentityToken) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAnonymousIdentityToken)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UserNameIdentityToken]{
@@ -11238,14 +12060,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeUserNameIdentityToken(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UserNameIdentityToken) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUserNameIdentityToken)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UserNameIdentityToken) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUserNameIdentityToken)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.X509IdentityToken]{
 		Append:  func(w *wire.Writer, v *types.X509IdentityToken) bool { AppendX509IdentityToken(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.X509IdentityToken) bool { ConsumeX509IdentityToken(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.X509IdentityToken) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendX509IdentityToken)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.X509IdentityToken) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeX509IdentityToken)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.IssuedIdentityToken]{
 		Append:  func(w *wire.Writer, v *types.IssuedIdentityToken) bool { AppendIssuedIdentityToken(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.IssuedIdentityToken) bool { ConsumeIssuedIdentityToken(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.IssuedIdentityToken) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendIssuedIdentityToken)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.IssuedIdentityToken) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeIssuedIdentityToken)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ActivateSessionRequest]{
 		Append: func(w *wire.Writer, v *types.ActivateSessionRequest) bool {
@@ -11255,6 +12095,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ActivateSessionRequest) bool {
 			ConsumeActivateSessionRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ActivateSessionRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendActivateSessionRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ActivateSessionRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeActivateSessionRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ActivateSessionResponse]{
@@ -11266,10 +12112,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeActivateSessionResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ActivateSessionResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendActivateSessionResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ActivateSessionResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeActivateSessionResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CloseSessionRequest]{
 		Append:  func(w *wire.Writer, v *types.CloseSessionRequest) bool { AppendCloseSessionRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.CloseSessionRequest) bool { ConsumeCloseSessionRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.CloseSessionRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCloseSessionRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CloseSessionRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCloseSessionRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CloseSessionResponse]{
 		Append: func(w *wire.Writer, v *types.CloseSessionResponse) bool {
@@ -11280,30 +12138,72 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeCloseSessionResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CloseSessionResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCloseSessionResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CloseSessionResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCloseSessionResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CancelRequest]{
 		Append:  func(w *wire.Writer, v *types.CancelRequest) bool { AppendCancelRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.CancelRequest) bool { ConsumeCancelRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.CancelRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCancelRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CancelRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCancelRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CancelResponse]{
 		Append:  func(w *wire.Writer, v *types.CancelResponse) bool { AppendCancelResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.CancelResponse) bool { ConsumeCancelResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.CancelResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCancelResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CancelResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCancelResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.NodeAttributes]{
 		Append:  func(w *wire.Writer, v *types.NodeAttributes) bool { AppendNodeAttributes(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.NodeAttributes) bool { ConsumeNodeAttributes(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.NodeAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendNodeAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.NodeAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeNodeAttributes)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ObjectAttributes]{
 		Append:  func(w *wire.Writer, v *types.ObjectAttributes) bool { AppendObjectAttributes(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ObjectAttributes) bool { ConsumeObjectAttributes(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ObjectAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendObjectAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ObjectAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeObjectAttributes)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.VariableAttributes]{
 		Append:  func(w *wire.Writer, v *types.VariableAttributes) bool { AppendVariableAttributes(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.VariableAttributes) bool { ConsumeVariableAttributes(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.VariableAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendVariableAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.VariableAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeVariableAttributes)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MethodAttributes]{
 		Append:  func(w *wire.Writer, v *types.MethodAttributes) bool { AppendMethodAttributes(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.MethodAttributes) bool { ConsumeMethodAttributes(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.MethodAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMethodAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MethodAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMethodAttributes)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ObjectTypeAttributes]{
 		Append: func(w *wire.Writer, v *types.ObjectTypeAttributes) bool {
@@ -11313,6 +12213,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ObjectTypeAttributes) bool {
 			ConsumeObjectTypeAttributes(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ObjectTypeAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendObjectTypeAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ObjectTypeAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeObjectTypeAttributes)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.VariableTypeAttributes]{
@@ -11324,6 +12230,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeVariableTypeAttributes(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.VariableTypeAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendVariableTypeAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.VariableTypeAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeVariableTypeAttributes)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReferenceTypeAttributes]{
 		Append: func(w *wire.Writer, v *types.ReferenceTypeAttributes) bool {
@@ -11334,14 +12246,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeReferenceTypeAttributes(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReferenceTypeAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReferenceTypeAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReferenceTypeAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReferenceTypeAttributes)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataTypeAttributes]{
 		Append:  func(w *wire.Writer, v *types.DataTypeAttributes) bool { AppendDataTypeAttributes(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DataTypeAttributes) bool { ConsumeDataTypeAttributes(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DataTypeAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataTypeAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataTypeAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataTypeAttributes)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ViewAttributes]{
 		Append:  func(w *wire.Writer, v *types.ViewAttributes) bool { AppendViewAttributes(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ViewAttributes) bool { ConsumeViewAttributes(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ViewAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendViewAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ViewAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeViewAttributes)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.GenericAttributeValue]{
 		Append: func(w *wire.Writer, v *types.GenericAttributeValue) bool {
@@ -11352,30 +12282,72 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeGenericAttributeValue(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.GenericAttributeValue) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendGenericAttributeValue)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.GenericAttributeValue) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeGenericAttributeValue)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.GenericAttributes]{
 		Append:  func(w *wire.Writer, v *types.GenericAttributes) bool { AppendGenericAttributes(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.GenericAttributes) bool { ConsumeGenericAttributes(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.GenericAttributes) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendGenericAttributes)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.GenericAttributes) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeGenericAttributes)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AddNodesItem]{
 		Append:  func(w *wire.Writer, v *types.AddNodesItem) bool { AppendAddNodesItem(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AddNodesItem) bool { ConsumeAddNodesItem(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AddNodesItem) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAddNodesItem)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AddNodesItem) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAddNodesItem)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AddNodesResult]{
 		Append:  func(w *wire.Writer, v *types.AddNodesResult) bool { AppendAddNodesResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AddNodesResult) bool { ConsumeAddNodesResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AddNodesResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAddNodesResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AddNodesResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAddNodesResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AddNodesRequest]{
 		Append:  func(w *wire.Writer, v *types.AddNodesRequest) bool { AppendAddNodesRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AddNodesRequest) bool { ConsumeAddNodesRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AddNodesRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAddNodesRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AddNodesRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAddNodesRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AddNodesResponse]{
 		Append:  func(w *wire.Writer, v *types.AddNodesResponse) bool { AppendAddNodesResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AddNodesResponse) bool { ConsumeAddNodesResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AddNodesResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAddNodesResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AddNodesResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAddNodesResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AddReferencesItem]{
 		Append:  func(w *wire.Writer, v *types.AddReferencesItem) bool { AppendAddReferencesItem(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AddReferencesItem) bool { ConsumeAddReferencesItem(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AddReferencesItem) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAddReferencesItem)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AddReferencesItem) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAddReferencesItem)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AddReferencesRequest]{
 		Append: func(w *wire.Writer, v *types.AddReferencesRequest) bool {
@@ -11385,6 +12357,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.AddReferencesRequest) bool {
 			ConsumeAddReferencesRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.AddReferencesRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAddReferencesRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AddReferencesRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAddReferencesRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AddReferencesResponse]{
@@ -11396,18 +12374,42 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeAddReferencesResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.AddReferencesResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAddReferencesResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AddReferencesResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAddReferencesResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteNodesItem]{
 		Append:  func(w *wire.Writer, v *types.DeleteNodesItem) bool { AppendDeleteNodesItem(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DeleteNodesItem) bool { ConsumeDeleteNodesItem(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteNodesItem) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteNodesItem)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteNodesItem) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteNodesItem)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteNodesRequest]{
 		Append:  func(w *wire.Writer, v *types.DeleteNodesRequest) bool { AppendDeleteNodesRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DeleteNodesRequest) bool { ConsumeDeleteNodesRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteNodesRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteNodesRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteNodesRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteNodesRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteNodesResponse]{
 		Append:  func(w *wire.Writer, v *types.DeleteNodesResponse) bool { AppendDeleteNodesResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DeleteNodesResponse) bool { ConsumeDeleteNodesResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteNodesResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteNodesResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteNodesResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteNodesResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteReferencesItem]{
 		Append: func(w *wire.Writer, v *types.DeleteReferencesItem) bool {
@@ -11417,6 +12419,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DeleteReferencesItem) bool {
 			ConsumeDeleteReferencesItem(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteReferencesItem) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteReferencesItem)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteReferencesItem) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteReferencesItem)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteReferencesRequest]{
@@ -11428,6 +12436,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDeleteReferencesRequest(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteReferencesRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteReferencesRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteReferencesRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteReferencesRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteReferencesResponse]{
 		Append: func(w *wire.Writer, v *types.DeleteReferencesResponse) bool {
@@ -11438,14 +12452,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDeleteReferencesResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteReferencesResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteReferencesResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteReferencesResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteReferencesResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ViewDescription]{
 		Append:  func(w *wire.Writer, v *types.ViewDescription) bool { AppendViewDescription(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ViewDescription) bool { ConsumeViewDescription(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ViewDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendViewDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ViewDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeViewDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrowseDescription]{
 		Append:  func(w *wire.Writer, v *types.BrowseDescription) bool { AppendBrowseDescription(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BrowseDescription) bool { ConsumeBrowseDescription(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BrowseDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrowseDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrowseDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrowseDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReferenceDescription]{
 		Append: func(w *wire.Writer, v *types.ReferenceDescription) bool {
@@ -11456,46 +12488,112 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeReferenceDescription(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReferenceDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReferenceDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReferenceDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReferenceDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrowseResult]{
 		Append:  func(w *wire.Writer, v *types.BrowseResult) bool { AppendBrowseResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BrowseResult) bool { ConsumeBrowseResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BrowseResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrowseResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrowseResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrowseResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrowseRequest]{
 		Append:  func(w *wire.Writer, v *types.BrowseRequest) bool { AppendBrowseRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BrowseRequest) bool { ConsumeBrowseRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BrowseRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrowseRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrowseRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrowseRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrowseResponse]{
 		Append:  func(w *wire.Writer, v *types.BrowseResponse) bool { AppendBrowseResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BrowseResponse) bool { ConsumeBrowseResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BrowseResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrowseResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrowseResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrowseResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrowseNextRequest]{
 		Append:  func(w *wire.Writer, v *types.BrowseNextRequest) bool { AppendBrowseNextRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BrowseNextRequest) bool { ConsumeBrowseNextRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BrowseNextRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrowseNextRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrowseNextRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrowseNextRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrowseNextResponse]{
 		Append:  func(w *wire.Writer, v *types.BrowseNextResponse) bool { AppendBrowseNextResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BrowseNextResponse) bool { ConsumeBrowseNextResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BrowseNextResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrowseNextResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrowseNextResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrowseNextResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RelativePathElement]{
 		Append:  func(w *wire.Writer, v *types.RelativePathElement) bool { AppendRelativePathElement(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.RelativePathElement) bool { ConsumeRelativePathElement(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.RelativePathElement) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRelativePathElement)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RelativePathElement) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRelativePathElement)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RelativePath]{
 		Append:  func(w *wire.Writer, v *types.RelativePath) bool { AppendRelativePath(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.RelativePath) bool { ConsumeRelativePath(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.RelativePath) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRelativePath)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RelativePath) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRelativePath)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrowsePath]{
 		Append:  func(w *wire.Writer, v *types.BrowsePath) bool { AppendBrowsePath(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BrowsePath) bool { ConsumeBrowsePath(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BrowsePath) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrowsePath)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrowsePath) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrowsePath)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrowsePathTarget]{
 		Append:  func(w *wire.Writer, v *types.BrowsePathTarget) bool { AppendBrowsePathTarget(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BrowsePathTarget) bool { ConsumeBrowsePathTarget(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BrowsePathTarget) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrowsePathTarget)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrowsePathTarget) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrowsePathTarget)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BrowsePathResult]{
 		Append:  func(w *wire.Writer, v *types.BrowsePathResult) bool { AppendBrowsePathResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BrowsePathResult) bool { ConsumeBrowsePathResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BrowsePathResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBrowsePathResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BrowsePathResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBrowsePathResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TranslateBrowsePathsToNodeIDsRequest]{
 		Append: func(w *wire.Writer, v *types.TranslateBrowsePathsToNodeIDsRequest) bool {
@@ -11505,6 +12603,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.TranslateBrowsePathsToNodeIDsRequest) bool {
 			ConsumeTranslateBrowsePathsToNodeIDsRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.TranslateBrowsePathsToNodeIDsRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTranslateBrowsePathsToNodeIDsRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TranslateBrowsePathsToNodeIDsRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTranslateBrowsePathsToNodeIDsRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TranslateBrowsePathsToNodeIDsResponse]{
@@ -11516,6 +12620,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeTranslateBrowsePathsToNodeIDsResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.TranslateBrowsePathsToNodeIDsResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTranslateBrowsePathsToNodeIDsResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TranslateBrowsePathsToNodeIDsResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTranslateBrowsePathsToNodeIDsResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RegisterNodesRequest]{
 		Append: func(w *wire.Writer, v *types.RegisterNodesRequest) bool {
@@ -11525,6 +12635,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.RegisterNodesRequest) bool {
 			ConsumeRegisterNodesRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.RegisterNodesRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRegisterNodesRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RegisterNodesRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRegisterNodesRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RegisterNodesResponse]{
@@ -11536,6 +12652,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeRegisterNodesResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.RegisterNodesResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRegisterNodesResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RegisterNodesResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRegisterNodesResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UnregisterNodesRequest]{
 		Append: func(w *wire.Writer, v *types.UnregisterNodesRequest) bool {
@@ -11545,6 +12667,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.UnregisterNodesRequest) bool {
 			ConsumeUnregisterNodesRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UnregisterNodesRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUnregisterNodesRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UnregisterNodesRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUnregisterNodesRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UnregisterNodesResponse]{
@@ -11556,6 +12684,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeUnregisterNodesResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UnregisterNodesResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUnregisterNodesResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UnregisterNodesResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUnregisterNodesResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EndpointConfiguration]{
 		Append: func(w *wire.Writer, v *types.EndpointConfiguration) bool {
@@ -11565,6 +12699,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.EndpointConfiguration) bool {
 			ConsumeEndpointConfiguration(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.EndpointConfiguration) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEndpointConfiguration)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EndpointConfiguration) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEndpointConfiguration)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.QueryDataDescription]{
@@ -11576,18 +12716,42 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeQueryDataDescription(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.QueryDataDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendQueryDataDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.QueryDataDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeQueryDataDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.NodeTypeDescription]{
 		Append:  func(w *wire.Writer, v *types.NodeTypeDescription) bool { AppendNodeTypeDescription(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.NodeTypeDescription) bool { ConsumeNodeTypeDescription(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.NodeTypeDescription) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendNodeTypeDescription)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.NodeTypeDescription) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeNodeTypeDescription)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.QueryDataSet]{
 		Append:  func(w *wire.Writer, v *types.QueryDataSet) bool { AppendQueryDataSet(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.QueryDataSet) bool { ConsumeQueryDataSet(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.QueryDataSet) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendQueryDataSet)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.QueryDataSet) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeQueryDataSet)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.NodeReference]{
 		Append:  func(w *wire.Writer, v *types.NodeReference) bool { AppendNodeReference(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.NodeReference) bool { ConsumeNodeReference(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.NodeReference) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendNodeReference)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.NodeReference) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeNodeReference)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ContentFilterElement]{
 		Append: func(w *wire.Writer, v *types.ContentFilterElement) bool {
@@ -11598,26 +12762,62 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeContentFilterElement(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ContentFilterElement) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendContentFilterElement)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ContentFilterElement) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeContentFilterElement)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ContentFilter]{
 		Append:  func(w *wire.Writer, v *types.ContentFilter) bool { AppendContentFilter(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ContentFilter) bool { ConsumeContentFilter(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ContentFilter) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendContentFilter)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ContentFilter) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeContentFilter)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.FilterOperand]{
 		Append:  func(w *wire.Writer, v *types.FilterOperand) bool { AppendFilterOperand(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.FilterOperand) bool { ConsumeFilterOperand(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.FilterOperand) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendFilterOperand)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.FilterOperand) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeFilterOperand)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ElementOperand]{
 		Append:  func(w *wire.Writer, v *types.ElementOperand) bool { AppendElementOperand(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ElementOperand) bool { ConsumeElementOperand(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ElementOperand) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendElementOperand)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ElementOperand) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeElementOperand)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.LiteralOperand]{
 		Append:  func(w *wire.Writer, v *types.LiteralOperand) bool { AppendLiteralOperand(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.LiteralOperand) bool { ConsumeLiteralOperand(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.LiteralOperand) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendLiteralOperand)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.LiteralOperand) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeLiteralOperand)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AttributeOperand]{
 		Append:  func(w *wire.Writer, v *types.AttributeOperand) bool { AppendAttributeOperand(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AttributeOperand) bool { ConsumeAttributeOperand(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AttributeOperand) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAttributeOperand)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AttributeOperand) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAttributeOperand)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SimpleAttributeOperand]{
 		Append: func(w *wire.Writer, v *types.SimpleAttributeOperand) bool {
@@ -11627,6 +12827,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SimpleAttributeOperand) bool {
 			ConsumeSimpleAttributeOperand(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SimpleAttributeOperand) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSimpleAttributeOperand)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SimpleAttributeOperand) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSimpleAttributeOperand)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ContentFilterElementResult]{
@@ -11638,62 +12844,152 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeContentFilterElementResult(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ContentFilterElementResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendContentFilterElementResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ContentFilterElementResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeContentFilterElementResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ContentFilterResult]{
 		Append:  func(w *wire.Writer, v *types.ContentFilterResult) bool { AppendContentFilterResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ContentFilterResult) bool { ConsumeContentFilterResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ContentFilterResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendContentFilterResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ContentFilterResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeContentFilterResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ParsingResult]{
 		Append:  func(w *wire.Writer, v *types.ParsingResult) bool { AppendParsingResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ParsingResult) bool { ConsumeParsingResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ParsingResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendParsingResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ParsingResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeParsingResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.QueryFirstRequest]{
 		Append:  func(w *wire.Writer, v *types.QueryFirstRequest) bool { AppendQueryFirstRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.QueryFirstRequest) bool { ConsumeQueryFirstRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.QueryFirstRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendQueryFirstRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.QueryFirstRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeQueryFirstRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.QueryFirstResponse]{
 		Append:  func(w *wire.Writer, v *types.QueryFirstResponse) bool { AppendQueryFirstResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.QueryFirstResponse) bool { ConsumeQueryFirstResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.QueryFirstResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendQueryFirstResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.QueryFirstResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeQueryFirstResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.QueryNextRequest]{
 		Append:  func(w *wire.Writer, v *types.QueryNextRequest) bool { AppendQueryNextRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.QueryNextRequest) bool { ConsumeQueryNextRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.QueryNextRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendQueryNextRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.QueryNextRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeQueryNextRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.QueryNextResponse]{
 		Append:  func(w *wire.Writer, v *types.QueryNextResponse) bool { AppendQueryNextResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.QueryNextResponse) bool { ConsumeQueryNextResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.QueryNextResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendQueryNextResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.QueryNextResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeQueryNextResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReadValueID]{
 		Append:  func(w *wire.Writer, v *types.ReadValueID) bool { AppendReadValueID(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ReadValueID) bool { ConsumeReadValueID(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ReadValueID) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReadValueID)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReadValueID) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReadValueID)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReadRequest]{
 		Append:  func(w *wire.Writer, v *types.ReadRequest) bool { AppendReadRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ReadRequest) bool { ConsumeReadRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ReadRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReadRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReadRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReadRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReadResponse]{
 		Append:  func(w *wire.Writer, v *types.ReadResponse) bool { AppendReadResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ReadResponse) bool { ConsumeReadResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ReadResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReadResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReadResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReadResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryReadValueID]{
 		Append:  func(w *wire.Writer, v *types.HistoryReadValueID) bool { AppendHistoryReadValueID(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.HistoryReadValueID) bool { ConsumeHistoryReadValueID(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryReadValueID) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryReadValueID)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryReadValueID) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryReadValueID)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryReadResult]{
 		Append:  func(w *wire.Writer, v *types.HistoryReadResult) bool { AppendHistoryReadResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.HistoryReadResult) bool { ConsumeHistoryReadResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryReadResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryReadResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryReadResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryReadResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryReadDetails]{
 		Append:  func(w *wire.Writer, v *types.HistoryReadDetails) bool { AppendHistoryReadDetails(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.HistoryReadDetails) bool { ConsumeHistoryReadDetails(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryReadDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryReadDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryReadDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryReadDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReadEventDetails]{
 		Append:  func(w *wire.Writer, v *types.ReadEventDetails) bool { AppendReadEventDetails(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ReadEventDetails) bool { ConsumeReadEventDetails(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ReadEventDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReadEventDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReadEventDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReadEventDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReadEventDetails2]{
 		Append:  func(w *wire.Writer, v *types.ReadEventDetails2) bool { AppendReadEventDetails2(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ReadEventDetails2) bool { ConsumeReadEventDetails2(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ReadEventDetails2) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReadEventDetails2)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReadEventDetails2) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReadEventDetails2)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReadRawModifiedDetails]{
 		Append: func(w *wire.Writer, v *types.ReadRawModifiedDetails) bool {
@@ -11703,6 +12999,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ReadRawModifiedDetails) bool {
 			ConsumeReadRawModifiedDetails(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReadRawModifiedDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReadRawModifiedDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReadRawModifiedDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReadRawModifiedDetails)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReadProcessedDetails]{
@@ -11714,10 +13016,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeReadProcessedDetails(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReadProcessedDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReadProcessedDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReadProcessedDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReadProcessedDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReadAtTimeDetails]{
 		Append:  func(w *wire.Writer, v *types.ReadAtTimeDetails) bool { AppendReadAtTimeDetails(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ReadAtTimeDetails) bool { ConsumeReadAtTimeDetails(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ReadAtTimeDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReadAtTimeDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReadAtTimeDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReadAtTimeDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ReadAnnotationDataDetails]{
 		Append: func(w *wire.Writer, v *types.ReadAnnotationDataDetails) bool {
@@ -11728,22 +13042,52 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeReadAnnotationDataDetails(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ReadAnnotationDataDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendReadAnnotationDataDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ReadAnnotationDataDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeReadAnnotationDataDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryData]{
 		Append:  func(w *wire.Writer, v *types.HistoryData) bool { AppendHistoryData(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.HistoryData) bool { ConsumeHistoryData(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryData) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryData)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryData) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryData)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ModificationInfo]{
 		Append:  func(w *wire.Writer, v *types.ModificationInfo) bool { AppendModificationInfo(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ModificationInfo) bool { ConsumeModificationInfo(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ModificationInfo) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendModificationInfo)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ModificationInfo) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeModificationInfo)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryModifiedData]{
 		Append:  func(w *wire.Writer, v *types.HistoryModifiedData) bool { AppendHistoryModifiedData(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.HistoryModifiedData) bool { ConsumeHistoryModifiedData(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryModifiedData) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryModifiedData)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryModifiedData) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryModifiedData)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryEvent]{
 		Append:  func(w *wire.Writer, v *types.HistoryEvent) bool { AppendHistoryEvent(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.HistoryEvent) bool { ConsumeHistoryEvent(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryEvent) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryEvent)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryEvent) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryEvent)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryModifiedEvent]{
 		Append: func(w *wire.Writer, v *types.HistoryModifiedEvent) bool {
@@ -11754,26 +13098,62 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeHistoryModifiedEvent(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryModifiedEvent) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryModifiedEvent)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryModifiedEvent) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryModifiedEvent)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryReadRequest]{
 		Append:  func(w *wire.Writer, v *types.HistoryReadRequest) bool { AppendHistoryReadRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.HistoryReadRequest) bool { ConsumeHistoryReadRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryReadRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryReadRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryReadRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryReadRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryReadResponse]{
 		Append:  func(w *wire.Writer, v *types.HistoryReadResponse) bool { AppendHistoryReadResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.HistoryReadResponse) bool { ConsumeHistoryReadResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryReadResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryReadResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryReadResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryReadResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.WriteValue]{
 		Append:  func(w *wire.Writer, v *types.WriteValue) bool { AppendWriteValue(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.WriteValue) bool { ConsumeWriteValue(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.WriteValue) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendWriteValue)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.WriteValue) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeWriteValue)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.WriteRequest]{
 		Append:  func(w *wire.Writer, v *types.WriteRequest) bool { AppendWriteRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.WriteRequest) bool { ConsumeWriteRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.WriteRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendWriteRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.WriteRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeWriteRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.WriteResponse]{
 		Append:  func(w *wire.Writer, v *types.WriteResponse) bool { AppendWriteResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.WriteResponse) bool { ConsumeWriteResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.WriteResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendWriteResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.WriteResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeWriteResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryUpdateDetails]{
 		Append: func(w *wire.Writer, v *types.HistoryUpdateDetails) bool {
@@ -11784,10 +13164,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeHistoryUpdateDetails(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryUpdateDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryUpdateDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryUpdateDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryUpdateDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UpdateDataDetails]{
 		Append:  func(w *wire.Writer, v *types.UpdateDataDetails) bool { AppendUpdateDataDetails(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.UpdateDataDetails) bool { ConsumeUpdateDataDetails(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.UpdateDataDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUpdateDataDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UpdateDataDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUpdateDataDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UpdateStructureDataDetails]{
 		Append: func(w *wire.Writer, v *types.UpdateStructureDataDetails) bool {
@@ -11798,10 +13190,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeUpdateStructureDataDetails(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.UpdateStructureDataDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUpdateStructureDataDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UpdateStructureDataDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUpdateStructureDataDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.UpdateEventDetails]{
 		Append:  func(w *wire.Writer, v *types.UpdateEventDetails) bool { AppendUpdateEventDetails(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.UpdateEventDetails) bool { ConsumeUpdateEventDetails(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.UpdateEventDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendUpdateEventDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.UpdateEventDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeUpdateEventDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteRawModifiedDetails]{
 		Append: func(w *wire.Writer, v *types.DeleteRawModifiedDetails) bool {
@@ -11812,18 +13216,42 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDeleteRawModifiedDetails(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteRawModifiedDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteRawModifiedDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteRawModifiedDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteRawModifiedDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteAtTimeDetails]{
 		Append:  func(w *wire.Writer, v *types.DeleteAtTimeDetails) bool { AppendDeleteAtTimeDetails(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DeleteAtTimeDetails) bool { ConsumeDeleteAtTimeDetails(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteAtTimeDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteAtTimeDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteAtTimeDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteAtTimeDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteEventDetails]{
 		Append:  func(w *wire.Writer, v *types.DeleteEventDetails) bool { AppendDeleteEventDetails(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DeleteEventDetails) bool { ConsumeDeleteEventDetails(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteEventDetails) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteEventDetails)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteEventDetails) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteEventDetails)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryUpdateResult]{
 		Append:  func(w *wire.Writer, v *types.HistoryUpdateResult) bool { AppendHistoryUpdateResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.HistoryUpdateResult) bool { ConsumeHistoryUpdateResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryUpdateResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryUpdateResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryUpdateResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryUpdateResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryUpdateRequest]{
 		Append: func(w *wire.Writer, v *types.HistoryUpdateRequest) bool {
@@ -11833,6 +13261,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.HistoryUpdateRequest) bool {
 			ConsumeHistoryUpdateRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryUpdateRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryUpdateRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryUpdateRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryUpdateRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryUpdateResponse]{
@@ -11844,34 +13278,82 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeHistoryUpdateResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryUpdateResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryUpdateResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryUpdateResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryUpdateResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CallMethodRequest]{
 		Append:  func(w *wire.Writer, v *types.CallMethodRequest) bool { AppendCallMethodRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.CallMethodRequest) bool { ConsumeCallMethodRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.CallMethodRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCallMethodRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CallMethodRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCallMethodRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CallMethodResult]{
 		Append:  func(w *wire.Writer, v *types.CallMethodResult) bool { AppendCallMethodResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.CallMethodResult) bool { ConsumeCallMethodResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.CallMethodResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCallMethodResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CallMethodResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCallMethodResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CallRequest]{
 		Append:  func(w *wire.Writer, v *types.CallRequest) bool { AppendCallRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.CallRequest) bool { ConsumeCallRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.CallRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCallRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CallRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCallRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CallResponse]{
 		Append:  func(w *wire.Writer, v *types.CallResponse) bool { AppendCallResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.CallResponse) bool { ConsumeCallResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.CallResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCallResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CallResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCallResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MonitoringFilter]{
 		Append:  func(w *wire.Writer, v *types.MonitoringFilter) bool { AppendMonitoringFilter(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.MonitoringFilter) bool { ConsumeMonitoringFilter(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.MonitoringFilter) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMonitoringFilter)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MonitoringFilter) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMonitoringFilter)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataChangeFilter]{
 		Append:  func(w *wire.Writer, v *types.DataChangeFilter) bool { AppendDataChangeFilter(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.DataChangeFilter) bool { ConsumeDataChangeFilter(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.DataChangeFilter) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataChangeFilter)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataChangeFilter) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataChangeFilter)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EventFilter]{
 		Append:  func(w *wire.Writer, v *types.EventFilter) bool { AppendEventFilter(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EventFilter) bool { ConsumeEventFilter(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EventFilter) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEventFilter)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EventFilter) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEventFilter)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AggregateConfiguration]{
 		Append: func(w *wire.Writer, v *types.AggregateConfiguration) bool {
@@ -11882,10 +13364,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeAggregateConfiguration(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.AggregateConfiguration) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAggregateConfiguration)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AggregateConfiguration) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAggregateConfiguration)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AggregateFilter]{
 		Append:  func(w *wire.Writer, v *types.AggregateFilter) bool { AppendAggregateFilter(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AggregateFilter) bool { ConsumeAggregateFilter(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AggregateFilter) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAggregateFilter)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AggregateFilter) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAggregateFilter)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MonitoringFilterResult]{
 		Append: func(w *wire.Writer, v *types.MonitoringFilterResult) bool {
@@ -11896,10 +13390,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeMonitoringFilterResult(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.MonitoringFilterResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMonitoringFilterResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MonitoringFilterResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMonitoringFilterResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EventFilterResult]{
 		Append:  func(w *wire.Writer, v *types.EventFilterResult) bool { AppendEventFilterResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EventFilterResult) bool { ConsumeEventFilterResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EventFilterResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEventFilterResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EventFilterResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEventFilterResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AggregateFilterResult]{
 		Append: func(w *wire.Writer, v *types.AggregateFilterResult) bool {
@@ -11909,6 +13415,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.AggregateFilterResult) bool {
 			ConsumeAggregateFilterResult(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.AggregateFilterResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAggregateFilterResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AggregateFilterResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAggregateFilterResult)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MonitoringParameters]{
@@ -11920,6 +13432,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeMonitoringParameters(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.MonitoringParameters) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMonitoringParameters)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MonitoringParameters) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMonitoringParameters)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MonitoredItemCreateRequest]{
 		Append: func(w *wire.Writer, v *types.MonitoredItemCreateRequest) bool {
@@ -11929,6 +13447,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.MonitoredItemCreateRequest) bool {
 			ConsumeMonitoredItemCreateRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.MonitoredItemCreateRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMonitoredItemCreateRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MonitoredItemCreateRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMonitoredItemCreateRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MonitoredItemCreateResult]{
@@ -11940,6 +13464,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeMonitoredItemCreateResult(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.MonitoredItemCreateResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMonitoredItemCreateResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MonitoredItemCreateResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMonitoredItemCreateResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CreateMonitoredItemsRequest]{
 		Append: func(w *wire.Writer, v *types.CreateMonitoredItemsRequest) bool {
@@ -11949,6 +13479,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.CreateMonitoredItemsRequest) bool {
 			ConsumeCreateMonitoredItemsRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CreateMonitoredItemsRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCreateMonitoredItemsRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CreateMonitoredItemsRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCreateMonitoredItemsRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CreateMonitoredItemsResponse]{
@@ -11960,6 +13496,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeCreateMonitoredItemsResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CreateMonitoredItemsResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCreateMonitoredItemsResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CreateMonitoredItemsResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCreateMonitoredItemsResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MonitoredItemModifyRequest]{
 		Append: func(w *wire.Writer, v *types.MonitoredItemModifyRequest) bool {
@@ -11969,6 +13511,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.MonitoredItemModifyRequest) bool {
 			ConsumeMonitoredItemModifyRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.MonitoredItemModifyRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMonitoredItemModifyRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MonitoredItemModifyRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMonitoredItemModifyRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MonitoredItemModifyResult]{
@@ -11980,6 +13528,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeMonitoredItemModifyResult(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.MonitoredItemModifyResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMonitoredItemModifyResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MonitoredItemModifyResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMonitoredItemModifyResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ModifyMonitoredItemsRequest]{
 		Append: func(w *wire.Writer, v *types.ModifyMonitoredItemsRequest) bool {
@@ -11989,6 +13543,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ModifyMonitoredItemsRequest) bool {
 			ConsumeModifyMonitoredItemsRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ModifyMonitoredItemsRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendModifyMonitoredItemsRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ModifyMonitoredItemsRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeModifyMonitoredItemsRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ModifyMonitoredItemsResponse]{
@@ -12000,6 +13560,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeModifyMonitoredItemsResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ModifyMonitoredItemsResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendModifyMonitoredItemsResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ModifyMonitoredItemsResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeModifyMonitoredItemsResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SetMonitoringModeRequest]{
 		Append: func(w *wire.Writer, v *types.SetMonitoringModeRequest) bool {
@@ -12009,6 +13575,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SetMonitoringModeRequest) bool {
 			ConsumeSetMonitoringModeRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SetMonitoringModeRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSetMonitoringModeRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SetMonitoringModeRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSetMonitoringModeRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SetMonitoringModeResponse]{
@@ -12020,6 +13592,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSetMonitoringModeResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SetMonitoringModeResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSetMonitoringModeResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SetMonitoringModeResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSetMonitoringModeResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SetTriggeringRequest]{
 		Append: func(w *wire.Writer, v *types.SetTriggeringRequest) bool {
@@ -12029,6 +13607,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SetTriggeringRequest) bool {
 			ConsumeSetTriggeringRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SetTriggeringRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSetTriggeringRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SetTriggeringRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSetTriggeringRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SetTriggeringResponse]{
@@ -12040,6 +13624,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSetTriggeringResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SetTriggeringResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSetTriggeringResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SetTriggeringResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSetTriggeringResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteMonitoredItemsRequest]{
 		Append: func(w *wire.Writer, v *types.DeleteMonitoredItemsRequest) bool {
@@ -12049,6 +13639,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DeleteMonitoredItemsRequest) bool {
 			ConsumeDeleteMonitoredItemsRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteMonitoredItemsRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteMonitoredItemsRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteMonitoredItemsRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteMonitoredItemsRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteMonitoredItemsResponse]{
@@ -12060,6 +13656,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDeleteMonitoredItemsResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteMonitoredItemsResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteMonitoredItemsResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteMonitoredItemsResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteMonitoredItemsResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CreateSubscriptionRequest]{
 		Append: func(w *wire.Writer, v *types.CreateSubscriptionRequest) bool {
@@ -12069,6 +13671,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.CreateSubscriptionRequest) bool {
 			ConsumeCreateSubscriptionRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CreateSubscriptionRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCreateSubscriptionRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CreateSubscriptionRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCreateSubscriptionRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.CreateSubscriptionResponse]{
@@ -12080,6 +13688,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeCreateSubscriptionResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.CreateSubscriptionResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendCreateSubscriptionResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.CreateSubscriptionResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeCreateSubscriptionResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ModifySubscriptionRequest]{
 		Append: func(w *wire.Writer, v *types.ModifySubscriptionRequest) bool {
@@ -12089,6 +13703,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ModifySubscriptionRequest) bool {
 			ConsumeModifySubscriptionRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ModifySubscriptionRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendModifySubscriptionRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ModifySubscriptionRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeModifySubscriptionRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ModifySubscriptionResponse]{
@@ -12100,6 +13720,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeModifySubscriptionResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ModifySubscriptionResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendModifySubscriptionResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ModifySubscriptionResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeModifySubscriptionResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SetPublishingModeRequest]{
 		Append: func(w *wire.Writer, v *types.SetPublishingModeRequest) bool {
@@ -12109,6 +13735,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SetPublishingModeRequest) bool {
 			ConsumeSetPublishingModeRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SetPublishingModeRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSetPublishingModeRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SetPublishingModeRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSetPublishingModeRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SetPublishingModeResponse]{
@@ -12120,14 +13752,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSetPublishingModeResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SetPublishingModeResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSetPublishingModeResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SetPublishingModeResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSetPublishingModeResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.NotificationMessage]{
 		Append:  func(w *wire.Writer, v *types.NotificationMessage) bool { AppendNotificationMessage(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.NotificationMessage) bool { ConsumeNotificationMessage(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.NotificationMessage) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendNotificationMessage)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.NotificationMessage) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeNotificationMessage)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.NotificationData]{
 		Append:  func(w *wire.Writer, v *types.NotificationData) bool { AppendNotificationData(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.NotificationData) bool { ConsumeNotificationData(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.NotificationData) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendNotificationData)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.NotificationData) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeNotificationData)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DataChangeNotification]{
 		Append: func(w *wire.Writer, v *types.DataChangeNotification) bool {
@@ -12137,6 +13787,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DataChangeNotification) bool {
 			ConsumeDataChangeNotification(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DataChangeNotification) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDataChangeNotification)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DataChangeNotification) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDataChangeNotification)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.MonitoredItemNotification]{
@@ -12148,6 +13804,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeMonitoredItemNotification(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.MonitoredItemNotification) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendMonitoredItemNotification)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.MonitoredItemNotification) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeMonitoredItemNotification)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EventNotificationList]{
 		Append: func(w *wire.Writer, v *types.EventNotificationList) bool {
@@ -12158,10 +13820,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeEventNotificationList(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.EventNotificationList) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEventNotificationList)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EventNotificationList) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEventNotificationList)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EventFieldList]{
 		Append:  func(w *wire.Writer, v *types.EventFieldList) bool { AppendEventFieldList(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EventFieldList) bool { ConsumeEventFieldList(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EventFieldList) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEventFieldList)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EventFieldList) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEventFieldList)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.HistoryEventFieldList]{
 		Append: func(w *wire.Writer, v *types.HistoryEventFieldList) bool {
@@ -12171,6 +13845,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.HistoryEventFieldList) bool {
 			ConsumeHistoryEventFieldList(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.HistoryEventFieldList) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendHistoryEventFieldList)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.HistoryEventFieldList) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeHistoryEventFieldList)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.StatusChangeNotification]{
@@ -12182,6 +13862,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeStatusChangeNotification(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.StatusChangeNotification) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendStatusChangeNotification)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.StatusChangeNotification) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeStatusChangeNotification)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SubscriptionAcknowledgement]{
 		Append: func(w *wire.Writer, v *types.SubscriptionAcknowledgement) bool {
@@ -12192,26 +13878,62 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSubscriptionAcknowledgement(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SubscriptionAcknowledgement) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSubscriptionAcknowledgement)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SubscriptionAcknowledgement) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSubscriptionAcknowledgement)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PublishRequest]{
 		Append:  func(w *wire.Writer, v *types.PublishRequest) bool { AppendPublishRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.PublishRequest) bool { ConsumePublishRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.PublishRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPublishRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PublishRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePublishRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.PublishResponse]{
 		Append:  func(w *wire.Writer, v *types.PublishResponse) bool { AppendPublishResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.PublishResponse) bool { ConsumePublishResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.PublishResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendPublishResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.PublishResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumePublishResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RepublishRequest]{
 		Append:  func(w *wire.Writer, v *types.RepublishRequest) bool { AppendRepublishRequest(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.RepublishRequest) bool { ConsumeRepublishRequest(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.RepublishRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRepublishRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RepublishRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRepublishRequest)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RepublishResponse]{
 		Append:  func(w *wire.Writer, v *types.RepublishResponse) bool { AppendRepublishResponse(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.RepublishResponse) bool { ConsumeRepublishResponse(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.RepublishResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRepublishResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RepublishResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRepublishResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TransferResult]{
 		Append:  func(w *wire.Writer, v *types.TransferResult) bool { AppendTransferResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.TransferResult) bool { ConsumeTransferResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.TransferResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTransferResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TransferResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTransferResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TransferSubscriptionsRequest]{
 		Append: func(w *wire.Writer, v *types.TransferSubscriptionsRequest) bool {
@@ -12221,6 +13943,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.TransferSubscriptionsRequest) bool {
 			ConsumeTransferSubscriptionsRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.TransferSubscriptionsRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTransferSubscriptionsRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TransferSubscriptionsRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTransferSubscriptionsRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.TransferSubscriptionsResponse]{
@@ -12232,6 +13960,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeTransferSubscriptionsResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.TransferSubscriptionsResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendTransferSubscriptionsResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.TransferSubscriptionsResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeTransferSubscriptionsResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteSubscriptionsRequest]{
 		Append: func(w *wire.Writer, v *types.DeleteSubscriptionsRequest) bool {
@@ -12241,6 +13975,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.DeleteSubscriptionsRequest) bool {
 			ConsumeDeleteSubscriptionsRequest(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteSubscriptionsRequest) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteSubscriptionsRequest)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteSubscriptionsRequest) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteSubscriptionsRequest)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DeleteSubscriptionsResponse]{
@@ -12252,10 +13992,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDeleteSubscriptionsResponse(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DeleteSubscriptionsResponse) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDeleteSubscriptionsResponse)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DeleteSubscriptionsResponse) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDeleteSubscriptionsResponse)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.BuildInfo]{
 		Append:  func(w *wire.Writer, v *types.BuildInfo) bool { AppendBuildInfo(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.BuildInfo) bool { ConsumeBuildInfo(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.BuildInfo) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBuildInfo)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.BuildInfo) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBuildInfo)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.RedundantServerDataType]{
 		Append: func(w *wire.Writer, v *types.RedundantServerDataType) bool {
@@ -12265,6 +14017,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.RedundantServerDataType) bool {
 			ConsumeRedundantServerDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.RedundantServerDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRedundantServerDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.RedundantServerDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRedundantServerDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EndpointURLListDataType]{
@@ -12276,6 +14034,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeEndpointURLListDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.EndpointURLListDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEndpointURLListDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EndpointURLListDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEndpointURLListDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.NetworkGroupDataType]{
 		Append: func(w *wire.Writer, v *types.NetworkGroupDataType) bool {
@@ -12285,6 +14049,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.NetworkGroupDataType) bool {
 			ConsumeNetworkGroupDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.NetworkGroupDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendNetworkGroupDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.NetworkGroupDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeNetworkGroupDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SamplingIntervalDiagnosticsDataType]{
@@ -12296,6 +14066,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSamplingIntervalDiagnosticsDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SamplingIntervalDiagnosticsDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSamplingIntervalDiagnosticsDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SamplingIntervalDiagnosticsDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSamplingIntervalDiagnosticsDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ServerDiagnosticsSummaryDataType]{
 		Append: func(w *wire.Writer, v *types.ServerDiagnosticsSummaryDataType) bool {
@@ -12305,6 +14081,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ServerDiagnosticsSummaryDataType) bool {
 			ConsumeServerDiagnosticsSummaryDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ServerDiagnosticsSummaryDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendServerDiagnosticsSummaryDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ServerDiagnosticsSummaryDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeServerDiagnosticsSummaryDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ServerStatusDataType]{
@@ -12316,6 +14098,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeServerStatusDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ServerStatusDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendServerStatusDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ServerStatusDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeServerStatusDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SessionDiagnosticsDataType]{
 		Append: func(w *wire.Writer, v *types.SessionDiagnosticsDataType) bool {
@@ -12325,6 +14113,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SessionDiagnosticsDataType) bool {
 			ConsumeSessionDiagnosticsDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SessionDiagnosticsDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSessionDiagnosticsDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SessionDiagnosticsDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSessionDiagnosticsDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SessionSecurityDiagnosticsDataType]{
@@ -12336,6 +14130,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSessionSecurityDiagnosticsDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SessionSecurityDiagnosticsDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSessionSecurityDiagnosticsDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SessionSecurityDiagnosticsDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSessionSecurityDiagnosticsDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ServiceCounterDataType]{
 		Append: func(w *wire.Writer, v *types.ServiceCounterDataType) bool {
@@ -12346,10 +14146,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeServiceCounterDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ServiceCounterDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendServiceCounterDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ServiceCounterDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeServiceCounterDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.StatusResult]{
 		Append:  func(w *wire.Writer, v *types.StatusResult) bool { AppendStatusResult(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.StatusResult) bool { ConsumeStatusResult(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.StatusResult) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendStatusResult)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.StatusResult) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeStatusResult)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SubscriptionDiagnosticsDataType]{
 		Append: func(w *wire.Writer, v *types.SubscriptionDiagnosticsDataType) bool {
@@ -12359,6 +14171,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.SubscriptionDiagnosticsDataType) bool {
 			ConsumeSubscriptionDiagnosticsDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SubscriptionDiagnosticsDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSubscriptionDiagnosticsDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SubscriptionDiagnosticsDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSubscriptionDiagnosticsDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ModelChangeStructureDataType]{
@@ -12370,6 +14188,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeModelChangeStructureDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ModelChangeStructureDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendModelChangeStructureDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ModelChangeStructureDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeModelChangeStructureDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.SemanticChangeStructureDataType]{
 		Append: func(w *wire.Writer, v *types.SemanticChangeStructureDataType) bool {
@@ -12380,18 +14204,42 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeSemanticChangeStructureDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.SemanticChangeStructureDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendSemanticChangeStructureDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.SemanticChangeStructureDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeSemanticChangeStructureDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.Range]{
 		Append:  func(w *wire.Writer, v *types.Range) bool { AppendRange(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.Range) bool { ConsumeRange(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.Range) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendRange)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.Range) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeRange)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.EUInformation]{
 		Append:  func(w *wire.Writer, v *types.EUInformation) bool { AppendEUInformation(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.EUInformation) bool { ConsumeEUInformation(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.EUInformation) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendEUInformation)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.EUInformation) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeEUInformation)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ComplexNumberType]{
 		Append:  func(w *wire.Writer, v *types.ComplexNumberType) bool { AppendComplexNumberType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.ComplexNumberType) bool { ConsumeComplexNumberType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.ComplexNumberType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendComplexNumberType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ComplexNumberType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeComplexNumberType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.DoubleComplexNumberType]{
 		Append: func(w *wire.Writer, v *types.DoubleComplexNumberType) bool {
@@ -12402,14 +14250,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeDoubleComplexNumberType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.DoubleComplexNumberType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendDoubleComplexNumberType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.DoubleComplexNumberType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeDoubleComplexNumberType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.AxisInformation]{
 		Append:  func(w *wire.Writer, v *types.AxisInformation) bool { AppendAxisInformation(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.AxisInformation) bool { ConsumeAxisInformation(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.AxisInformation) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAxisInformation)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.AxisInformation) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAxisInformation)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.XVType]{
 		Append:  func(w *wire.Writer, v *types.XVType) bool { AppendXVType(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.XVType) bool { ConsumeXVType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.XVType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendXVType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.XVType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeXVType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ProgramDiagnosticDataType]{
 		Append: func(w *wire.Writer, v *types.ProgramDiagnosticDataType) bool {
@@ -12419,6 +14285,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *types.ProgramDiagnosticDataType) bool {
 			ConsumeProgramDiagnosticDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ProgramDiagnosticDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendProgramDiagnosticDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ProgramDiagnosticDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeProgramDiagnosticDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.ProgramDiagnostic2DataType]{
@@ -12430,10 +14302,22 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeProgramDiagnostic2DataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *types.ProgramDiagnostic2DataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendProgramDiagnostic2DataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.ProgramDiagnostic2DataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeProgramDiagnostic2DataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[types.Annotation]{
 		Append:  func(w *wire.Writer, v *types.Annotation) bool { AppendAnnotation(w, v); return true },
 		Consume: func(r *wire.Reader, v *types.Annotation) bool { ConsumeAnnotation(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *types.Annotation) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendAnnotation)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *types.Annotation) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeAnnotation)
+		},
 	}))
 	return first
 }

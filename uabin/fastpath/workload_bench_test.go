@@ -115,8 +115,8 @@ func BenchmarkWorkloads(b *testing.B) {
 
 // TestWorkloadAllocs pins the allocations per workload with fast paths:
 // none for encoding any of W1-W7 into a reused buffer; none for decoding
-// W1 scalars other than String and ByteString, the numeric Variants and
-// DataValue.Full into a reused value.
+// W1 scalars other than String and ByteString, the numeric Variants,
+// DataValue.Full and the W4-W7 messages into a reused value.
 func TestWorkloadAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
@@ -126,6 +126,11 @@ func TestWorkloadAllocs(t *testing.T) {
 		"W1/NodeId.TwoByte": true, "W1/NodeId.FourByte": true, "W1/NodeId.Numeric": true, "W1/NodeId.Guid": true,
 		"W2/Variant.Double": true, "W2/Variant.UInt32": true, "W2/Variant.Double[1000]": true,
 		"W2/Variant.Int32[2x3]": true, "W3/DataValue.Full": true,
+		// The messages: their generated codecs on the stack path (no pooled
+		// state, the Reader on the stack), strings kept when unchanged.
+		"W4/ReadRequest[1]": true, "W4/ReadRequest[50]": true, "W4/ReadRequest[500]": true,
+		"W5/ReadResponse[10]": true, "W5/ReadResponse[100]": true, "W5/ReadResponse[1000]": true,
+		"W6/BrowseResponse[500]": true, "W7/ExtensionObject[50]": true,
 	}
 	for _, w := range workloads() {
 		run, _ := setupEncode(t, fast, w)

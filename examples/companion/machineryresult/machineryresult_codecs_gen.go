@@ -478,6 +478,12 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeBaseResultTransferOptionsDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *BaseResultTransferOptionsDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendBaseResultTransferOptionsDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *BaseResultTransferOptionsDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeBaseResultTransferOptionsDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[ResultTransferOptionsDataType]{
 		Append: func(w *wire.Writer, v *ResultTransferOptionsDataType) bool {
@@ -487,6 +493,12 @@ func register(s *fastpath.Set, keep bool) error {
 		Consume: func(r *wire.Reader, v *ResultTransferOptionsDataType) bool {
 			ConsumeResultTransferOptionsDataType(r, v)
 			return true
+		},
+		AppendTop: func(b []byte, e bool, d int, v *ResultTransferOptionsDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendResultTransferOptionsDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *ResultTransferOptionsDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeResultTransferOptionsDataType)
 		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[ProcessingTimesDataType]{
@@ -498,14 +510,32 @@ func register(s *fastpath.Set, keep bool) error {
 			ConsumeProcessingTimesDataType(r, v)
 			return true
 		},
+		AppendTop: func(b []byte, e bool, d int, v *ProcessingTimesDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendProcessingTimesDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *ProcessingTimesDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeProcessingTimesDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[ResultDataType]{
 		Append:  func(w *wire.Writer, v *ResultDataType) bool { AppendResultDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *ResultDataType) bool { ConsumeResultDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *ResultDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendResultDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *ResultDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeResultDataType)
+		},
 	}))
 	add(fastpath.Register(s, fastpath.Funcs[ResultMetaDataType]{
 		Append:  func(w *wire.Writer, v *ResultMetaDataType) bool { AppendResultMetaDataType(w, v); return true },
 		Consume: func(r *wire.Reader, v *ResultMetaDataType) bool { ConsumeResultMetaDataType(r, v); return true },
+		AppendTop: func(b []byte, e bool, d int, v *ResultMetaDataType) ([]byte, bool) {
+			return fastpath.StackAppend(b, e, d, v, AppendResultMetaDataType)
+		},
+		ConsumeTop: func(b []byte, l *wire.Limits, v *ResultMetaDataType) (int, bool) {
+			return fastpath.StackConsume(b, l, v, ConsumeResultMetaDataType)
+		},
 	}))
 	return first
 }
