@@ -13,7 +13,7 @@
 //
 //	go run . [-benchtime 300ms] [-run REGEXP] [-write ../../docs/benchmarks.md]
 //	         [-c FILE]... [-c-run 'COMMAND ARGS']... [-c-rounds 3] [-c-only]
-//	         [-chart ../../docs/benchmarks.svg]
+//	         [-chart ../../docs/benchmarks.svg] [-share-input]
 //
 // With -c or -c-run the report gains the comparison with open62541 (C):
 // uabin/C time ratios per row for encoding into a reused buffer (C enc),
@@ -37,6 +37,10 @@
 // Every uabin/C ratio is taken within its round; the table gives the median
 // over the rounds with the smallest and largest, and flags a cell whose
 // spread exceeds 10% of its median.
+//
+// -share-input makes uabin decode with Limits.ShareInput (its decoded
+// Strings and ByteStrings point into the input instead of copies), for the
+// decode-new rows of that opt-in; the report says so.
 //
 // -chart draws the comparison with open62541 as an SVG chart (chart.go):
 // per workload and direction uabin's and gopcua's time relative to C's;
@@ -91,6 +95,7 @@ func main() {
 		})
 	cRounds := flag.Int("c-rounds", 3, "rounds of the open62541 comparison: each runs the -c-run commands, then uabin (Codec[T])")
 	cOnly := flag.Bool("c-only", false, "only the open62541 comparison: skip the gopcua table (not with -write)")
+	flag.BoolVar(&shareInput, "share-input", false, "uabin decodes with Limits.ShareInput: decoded Strings and ByteStrings point into the input")
 	chart := flag.String("chart", "", "also draw the open62541 comparison as an SVG chart into this file (needs -c or -c-run; -write shows it)")
 	flag.Parse()
 	if *chart != "" && len(sources) == 0 {
