@@ -88,6 +88,11 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 				return appendCodec(o, b, v, c, p, false, nil)
 			}
 			if m := c.msg.Load(); m != nil && m.snap == o.registry().Load() {
+				if c.stackApp != nil { // a generated codec's stack path, as MessageCodec[T]
+					if out, ok := c.stackApp(append(b, m.head...), o.EmptyStrings, o.Limits.Depth(), p.raw()); ok {
+						return out, nil
+					}
+				}
 				if out, err := appendCodec(o, append(b, m.head...), v, c, p, false, nil); err == nil {
 					return out, nil
 				}
