@@ -3,7 +3,9 @@ package fastpath_test
 import (
 	"reflect"
 	"runtime"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/uabin/uabin/uabin"
 )
@@ -75,7 +77,7 @@ func setupBodyDecode(tb testing.TB, o uabin.Options, w workload) func() {
 
 // timeLoop runs run b.N times on a locked OS thread and reports, beside
 // the wall time, the thread's CPU time per op (cpu-ns/op, from
-// getrusage(RUSAGE_THREAD)): on a machine that other work loads, the wall
+// clock_gettime(CLOCK_THREAD_CPUTIME_ID)): on a machine that other work loads, the wall
 // time counts the time the thread waits for a core, the CPU time does not.
 func timeLoop(b *testing.B, run func()) {
 	runtime.LockOSThread()
@@ -209,6 +211,55 @@ func BenchmarkDecodeNewShared(b *testing.B) {
 						b.Fatal(err)
 					}
 				})
+			})
+		}
+	}
+}
+
+// BenchmarkDecodeNewTail decodes the large messages into new values one
+// at a time and reports the distribution of the single calls: p50, p90 and
+// the largest, of the wall time and of the thread's CPU time (which counts
+// page faults and the runtime's locks, but not waiting for a core on a
+// loaded machine), with ShareInput off and on (issue 33, item 4a).
+func BenchmarkDecodeNewTail(b *testing.B) {
+	for _, w := range workloads() {
+		if w.name != "W5/ReadResponse[1000]" && w.name != "W6/BrowseResponse[500]" {
+			continue
+		}
+		typ := reflect.TypeOf(w.value).Elem()
+		for _, share := range []bool{false, true} {
+			o := fast
+			o.ShareInput = share
+			in, err := o.MarshalMessage(w.value)
+			if err != nil {
+				b.Fatal(err)
+			}
+			name := map[bool]string{false: "copy", true: "share"}[share]
+			b.Run(w.name+"/"+name, func(b *testing.B) {
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				wall := make([]float64, 0, b.N)
+				cpu := make([]float64, 0, b.N)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					c0, t0 := threadCPU(), time.Now()
+					v := reflect.New(typ).Interface()
+					if err := o.UnmarshalMessage(in, v); err != nil {
+						b.Fatal(err)
+					}
+					wall = append(wall, float64(time.Since(t0)))
+					cpu = append(cpu, float64(threadCPU()-c0))
+				}
+				b.StopTimer()
+				for _, m := range []struct {
+					unit string
+					xs   []float64
+				}{{"wall", wall}, {"cpu", cpu}} {
+					slices.Sort(m.xs)
+					b.ReportMetric(m.xs[len(m.xs)/2], m.unit+"-p50-ns")
+					b.ReportMetric(m.xs[len(m.xs)*9/10], m.unit+"-p90-ns")
+					b.ReportMetric(m.xs[len(m.xs)-1], m.unit+"-max-ns")
+				}
 			})
 		}
 	}
