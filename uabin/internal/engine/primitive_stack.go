@@ -56,20 +56,20 @@ func primitiveStack(o op) (erased.AppendTop, erased.ConsumeTop) {
 			}
 	case opInt32, opUint32:
 		return func(b []byte, _ bool, _ int, p unsafe.Pointer) ([]byte, bool) {
-				return binary.LittleEndian.AppendUint32(b, *(*uint32)(p)), true
-			}, consume32
+			return binary.LittleEndian.AppendUint32(b, *(*uint32)(p)), true
+		}, consume32
 	case opInt64, opUint64:
 		return func(b []byte, _ bool, _ int, p unsafe.Pointer) ([]byte, bool) {
-				return binary.LittleEndian.AppendUint64(b, *(*uint64)(p)), true
-			}, consume64
+			return binary.LittleEndian.AppendUint64(b, *(*uint64)(p)), true
+		}, consume64
 	case opFloat32:
 		return func(b []byte, _ bool, _ int, p unsafe.Pointer) ([]byte, bool) {
-				return binary.LittleEndian.AppendUint32(b, wire.Float32Bits(*(*float32)(p))), true
-			}, consume32 // the bits as they came: a NaN keeps its payload, as Reader.Float32
+			return binary.LittleEndian.AppendUint32(b, wire.Float32Bits(*(*float32)(p))), true
+		}, consume32 // the bits as they came: a NaN keeps its payload, as Reader.Float32
 	case opFloat64:
 		return func(b []byte, _ bool, _ int, p unsafe.Pointer) ([]byte, bool) {
-				return binary.LittleEndian.AppendUint64(b, wire.Float64Bits(*(*float64)(p))), true
-			}, consume64
+			return binary.LittleEndian.AppendUint64(b, wire.Float64Bits(*(*float64)(p))), true
+		}, consume64
 	}
 	return nil, nil
 }
