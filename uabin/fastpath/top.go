@@ -26,9 +26,26 @@ import (
 func init() {
 	setTop[types.NodeID](builtins,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			if n := (*types.NodeID)(p); n.Type() == types.IDTypeNumeric {
+				return appendNumericNodeID(b, n.Namespace(), n.IntID()), true
+			}
 			return erased.AppendStack(b, e, d, (*types.NodeID)(p), appendNodeID)
 		},
 		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
+			// The numeric forms directly, without a Reader (as appendNodeID
+			// and consumeNodeID write and read them); the others, and input
+			// too short, through consumeNodeID.
+			switch {
+			case len(b) >= 2 && b[0] == formTwoByte:
+				*(*types.NodeID)(p) = types.NewNumericNodeID(0, uint32(b[1]))
+				return 2, true
+			case len(b) >= 4 && b[0] == formFourByte:
+				*(*types.NodeID)(p) = types.NewNumericNodeID(uint16(b[1]), uint32(binary.LittleEndian.Uint16(b[2:])))
+				return 4, true
+			case len(b) >= 7 && b[0] == formNumeric:
+				*(*types.NodeID)(p) = types.NewNumericNodeID(binary.LittleEndian.Uint16(b[1:]), binary.LittleEndian.Uint32(b[3:]))
+				return 7, true
+			}
 			return erased.ConsumeStack(b, l, (*types.NodeID)(p), consumeNodeID)
 		})
 	setTop[types.ExpandedNodeID](builtins,
