@@ -209,6 +209,11 @@
 // array of Int32 needs 4 bytes per element), a length below -1 is
 // ErrInvalid, and no input makes decoding panic.
 //
+// Limits.ShareInput (off by default) lets decoded Strings and ByteStrings
+// point into the input instead of copying it, which saves allocations when
+// decoding into new values; the caller then must not change the input while
+// the decoded values live (docs/limits.md). Decoder ignores it.
+//
 // # Built-in codecs and fast paths
 //
 // The built-ins that tags cannot describe (NodeID, ExpandedNodeID,

@@ -97,7 +97,13 @@ func (d *Decoder) decode(v any, msg bool) error {
 			}
 			continue
 		}
-		n, err := d.Options.consumeTop(avail, v, false, msg)
+		o := &d.Options
+		if o.ShareInput { // the buffer is reused: values must not point into it
+			copied := *o
+			copied.ShareInput = false
+			o = &copied
+		}
+		n, err := o.consumeTop(avail, v, false, msg)
 		if err == nil {
 			d.off += n
 			return nil

@@ -391,6 +391,9 @@ type cComparison struct {
 	// the first and after the last round.
 	loadBefore, loadAfter string
 	start, end            time.Time
+	// chart is the path of the chart (-chart) relative to the document
+	// (-write) that shows it, or "".
+	chart string
 }
 
 // loadAvg returns the first three fields of /proc/loadavg, or "unknown".
@@ -798,6 +801,10 @@ func renderCNotes(b *strings.Builder, cmp *cComparison) {
 	b.WriteString("  gives the median over the rounds (C's own figure is already a median over its\n")
 	b.WriteString("  interleaved passes). Without a command, C's figure in every round is the\n")
 	b.WriteString("  median of the files.\n")
+	if shareInput {
+		b.WriteString("- uabin decoded with `Limits.ShareInput` (`-share-input`): its decoded Strings and\n")
+		b.WriteString("  ByteStrings point into the input instead of copies (docs/limits.md).\n")
+	}
 	fmt.Fprintf(b, "- Load average (1, 5, 15 min) before: %s; after: %s.\n", cmp.loadBefore, cmp.loadAfter)
 	b.WriteString("- C \"dec\" decodes into values that are cleared in untimed batches; C \"dec+clr\"\n")
 	b.WriteString("  decodes and clears every value, which is what a Go decode into a new value\n")

@@ -13,6 +13,7 @@
 //
 //	go run . [-benchtime 300ms] [-run REGEXP] [-write ../../docs/benchmarks.md]
 //	         [-c FILE]... [-c-run 'COMMAND ARGS']... [-c-rounds 3] [-c-only]
+//	         [-chart ../../docs/benchmarks.svg] [-share-input]
 //
 // With -c or -c-run the report gains the comparison with open62541 (C):
 // uabin/C time ratios per row for encoding into a reused buffer (C enc),
@@ -37,6 +38,14 @@
 // over the rounds with the smallest and largest, and flags a cell whose
 // spread exceeds 10% of its median.
 //
+// -share-input makes uabin decode with Limits.ShareInput (its decoded
+// Strings and ByteStrings point into the input instead of copies), for the
+// decode-new rows of that opt-in; the report says so.
+//
+// -chart draws the comparison with open62541 as an SVG chart (chart.go):
+// per workload and direction uabin's and gopcua's time relative to C's;
+// with -write the document shows it.
+//
 // Progress goes to standard error, one line per case; the table goes to
 // standard output, and with -write the whole report (machine, Go version,
 // date, table, floors, targets, peer differences, how to reproduce) to the
@@ -56,6 +65,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -89,7 +99,12 @@ func main() {
 		})
 	cRounds := flag.Int("c-rounds", 3, "rounds of the open62541 comparison: each runs the -c-run commands, then uabin (Codec[T])")
 	cOnly := flag.Bool("c-only", false, "only the open62541 comparison: skip the gopcua table (not with -write)")
+	flag.BoolVar(&shareInput, "share-input", false, "uabin decodes with Limits.ShareInput: decoded Strings and ByteStrings point into the input")
+	chart := flag.String("chart", "", "also draw the open62541 comparison as an SVG chart into this file (needs -c or -c-run; -write shows it)")
 	flag.Parse()
+	if *chart != "" && len(sources) == 0 {
+		fatal(fmt.Errorf("-chart needs -c or -c-run"))
+	}
 	if *cOnly && len(sources) == 0 {
 		fatal(fmt.Errorf("-c-only needs -c or -c-run"))
 	}
@@ -146,6 +161,19 @@ func main() {
 		}
 	}
 	fmt.Fprintf(os.Stderr, "done in %s\n", time.Since(start).Round(time.Second))
+	if *chart != "" {
+		if err := os.WriteFile(*chart, []byte(renderChart(cmp, rows)), 0o644); err != nil {
+			fatal(err)
+		}
+		fmt.Fprintf(os.Stderr, "wrote %s\n", *chart)
+		if *write != "" {
+			rel, err := filepath.Rel(filepath.Dir(*write), *chart)
+			if err != nil {
+				fatal(err)
+			}
+			cmp.chart = filepath.ToSlash(rel)
+		}
+	}
 
 	var b strings.Builder
 	if cmp != nil {

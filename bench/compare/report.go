@@ -489,6 +489,9 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 		b.WriteString("through `uabin.MessageCodec[T]`), and through the general API that the table\n")
 		b.WriteString("above times (`Append`/`Unmarshal` into a `*T`, `AppendMessage`/`UnmarshalMessage`),\n")
 		b.WriteString("with the same bytes and errors.\n\n")
+		if cmp.chart != "" {
+			fmt.Fprintf(&b, "![uabin and gopcua against open62541: time relative to C per workload and direction](%s)\n\n", cmp.chart)
+		}
 		renderCTable(&b, cmp)
 		b.WriteString("\n")
 		renderCNotes(&b, cmp)
@@ -550,7 +553,7 @@ func renderDocument(m machine, cs []*testCase, rows []row, floors []floor, verdi
 		rounds = cmp.rounds
 	}
 	fmt.Fprintf(&b, "o6=${%s:-%s}\n", o6DirVar, o6DefaultDir)
-	fmt.Fprintf(&b, "taskset -c 1 go run . -write ../../docs/benchmarks.md -c-rounds %d \\\n", rounds)
+	fmt.Fprintf(&b, "taskset -c 1 go run . -write ../../docs/benchmarks.md -chart ../../docs/benchmarks.svg -c-rounds %d \\\n", rounds)
 	b.WriteString("    -c-run \"$o6/run.sh bench\" -c-run \"$o6/run.sh w8\"\n")
 	b.WriteString("go run . -c-only -c saved-c-output.txt     # the comparison alone, against saved C output\n")
 	b.WriteString("```\n\n")

@@ -27,7 +27,7 @@ func uabinOf[T any](v T) uabinSide { return uabinValue[T]{want: v} }
 type uabinValue[T any] struct{ want T }
 
 func (u uabinValue[T]) codec(plansOnly bool) codec {
-	opts := uabin.Options{DisableFastPaths: plansOnly}
+	opts := uabinOptions(plansOnly)
 	want := u.want
 	var got T
 	var fresh *T
@@ -47,7 +47,7 @@ func (u uabinValue[T]) codec(plansOnly bool) codec {
 // typed is codec(false) through a uabin.Codec[T]: Codec.Append into the
 // reused buffer, Codec.Unmarshal into one reused T or a new one.
 func (u uabinValue[T]) typed() codec {
-	k, err := uabin.NewCodec[T](uabin.Options{})
+	k, err := uabin.NewCodec[T](uabinOptions(false))
 	if err != nil {
 		return codec{na: err.Error()}
 	}
@@ -88,7 +88,7 @@ type uabinMessage[T any] struct {
 }
 
 func (u uabinMessage[T]) codec(plansOnly bool) codec {
-	opts := uabin.Options{DisableFastPaths: plansOnly}
+	opts := uabinOptions(plansOnly)
 	want := u.want // u.id is checked by UnmarshalMessage: the id registered for T
 	var got T
 	var fresh any
@@ -108,7 +108,7 @@ func (u uabinMessage[T]) codec(plansOnly bool) codec {
 // of Codec: Append into the reused buffer, Unmarshal into one reused T or
 // a new one.
 func (u uabinMessage[T]) typed() codec {
-	k, err := uabin.NewMessageCodec[T](uabin.Options{})
+	k, err := uabin.NewMessageCodec[T](uabinOptions(false))
 	if err != nil {
 		return codec{na: err.Error()}
 	}
@@ -127,4 +127,17 @@ func sameValue(want, got any) error {
 		diff = diff[:2000] + "\n..."
 	}
 	return fmt.Errorf("the decoded value differs (-want +got):\n%s", diff)
+}
+
+// shareInput is the -share-input flag: uabin decodes with
+// Limits.ShareInput (decoded Strings and ByteStrings point into the
+// input), the opt-in for decoding into new values.
+var shareInput bool
+
+// uabinOptions are the options of uabin's codecs: fast paths or plans
+// only, and ShareInput with -share-input.
+func uabinOptions(plansOnly bool) uabin.Options {
+	o := uabin.Options{DisableFastPaths: plansOnly}
+	o.ShareInput = shareInput
+	return o
 }

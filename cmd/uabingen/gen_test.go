@@ -54,10 +54,37 @@ func generateAcme(t *testing.T, args ...string) ([]byte, *pkgModel, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(outs) != 1 || outs[0].path != "acme_gen.go" {
+	if len(outs) != 2 || outs[0].path != "acme_gen.go" || outs[1].path != "acme_codecs_gen.go" {
 		t.Fatalf("outputs %v", outs)
 	}
 	return outs[0].src, m, stderr.String()
+}
+
+// TestGoldenCodecs compares the codecs generated for the Acme file with
+// testdata/acme/acme_codecs_gen.go.golden (-update rewrites it): an
+// optional-fields structure and a union.
+func TestGoldenCodecs(t *testing.T) {
+	o, err := parseArgs([]string{"-o", t.TempDir(), "-package", "acme", acmeFile}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, _, err := generate(o, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "acme", "acme_codecs_gen.go.golden")
+	if *update {
+		if err := os.WriteFile(golden, outs[1].src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(outs[1].src) != string(want) {
+		t.Errorf("generated codecs differ from %s (run go test -run TestGolden -update and review the diff)", golden)
+	}
 }
 
 // TestGolden compares the package generated from the Acme file, with
@@ -240,7 +267,7 @@ func TestNoPartialOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	entries, _ := os.ReadDir(out)
-	if data, _ := os.ReadFile(file); !strings.HasPrefix(string(data), "// Code generated") || len(entries) != 1 {
+	if data, _ := os.ReadFile(file); !strings.HasPrefix(string(data), "// Code generated") || len(entries) != 2 {
 		t.Errorf("after a successful run: %d files, %.40q", len(entries), data)
 	}
 }

@@ -18,7 +18,10 @@
 // last element of IMPORTPATH (with a number added if that name is taken).
 // It writes DIR/NAME_gen.go: a struct with ua: tags per structure, a type
 // per enumeration, option set and simple subtype, the DataType and binary
-// encoding ids and func Register(*uabin.Registry) error.
+// encoding ids and func Register(*uabin.Registry) error; and, when there are
+// structures, DIR/NAME_codecs_gen.go: their generated straight-line codecs
+// (AppendX, ConsumeX), registered as fast paths in fastpath.Default, and
+// RegisterFastPaths for a fastpath.Set of your own.
 //
 // Namespace 0 becomes package types (go generate ./types runs this):
 //
@@ -29,7 +32,8 @@
 // and option sets are written as for a companion package, with the tables
 // only namespace 0 has (StandardTypes, SimpleTypes, CodeGeneratorStructures,
 // the status codes, the attribute ids and the node ids of package types/id),
-// into DIR/*_gen.go and DIR/id/nodeids_gen.go.
+// into DIR/*_gen.go and DIR/id/nodeids_gen.go, and the codecs of the
+// structures into package types/bincodec (DIR/bincodec/codecs_gen.go).
 //
 // Nothing is written if anything is wrong; errors name the file, the node
 // and the problem. docs/codegen.md in the repository has the mapping and

@@ -88,6 +88,7 @@ type pkgModel struct {
 // structDef is a structure (or an option set of the OptionSet structure).
 type structDef struct {
 	DT        *nodeset.DataType
+	Union     bool // a union: Fields[0] is SwitchField
 	GoName    string
 	Doc       string
 	Fields    []fieldDef
@@ -103,6 +104,14 @@ type structDef struct {
 type fieldDef struct {
 	GoName, GoType, Doc string
 	Tag                 string // the value of the ua: tag, or ""
+
+	// What the codecs (codec.go) need, the same facts as GoType and Tag.
+	Wire     string            // the wire type of the tag ("UInt32", ...), "" for a structure, "switch"
+	Base     string            // the Go type of one value: GoType without "[]" and "*"
+	Array    bool              // a one-dimensional array (GoType "[]Base")
+	Optional bool              // an optional field (GoType "*Base", or "[]Base" for an array)
+	Pointer  bool              // a structure that contains itself through this field (GoType "*Base")
+	Struct   *nodeset.DataType // the structure of a structure field (Wire ""), else nil
 }
 
 // enumDef is an enumeration or an option set of an integer type.
@@ -494,6 +503,7 @@ func (g *generator) build() error {
 			target := inline[dt][i]
 			if target != nil && reaches(inline, target, dt, map[*nodeset.DataType]bool{}) {
 				defs[dt].Fields[i].GoType = "*" + f.GoType
+				defs[dt].Fields[i].Pointer = true
 				defs[dt].Fields[i].Doc += " It is a pointer because the structure contains itself through it; nil is written as the zero value."
 			}
 		}
@@ -665,8 +675,8 @@ func (g *generator) structure(dt *nodeset.DataType, name string, inline map[*nod
 		// The structure form of an option set (Part 5 OptionSet): Value and
 		// ValidBits ByteStrings; the Definition names the bits.
 		s.Fields = []fieldDef{
-			{GoName: "Value", GoType: "[]byte", Tag: "ByteString", Doc: "Value is the field Value: the bits that are set, bit 0 in the lowest bit of the first byte."},
-			{GoName: "ValidBits", GoType: "[]byte", Tag: "ByteString", Doc: "ValidBits is the field ValidBits: the bits of Value that are valid."},
+			{GoName: "Value", GoType: "[]byte", Tag: "ByteString", Wire: "ByteString", Base: "[]byte", Doc: "Value is the field Value: the bits that are set, bit 0 in the lowest bit of the first byte."},
+			{GoName: "ValidBits", GoType: "[]byte", Tag: "ByteString", Wire: "ByteString", Base: "[]byte", Doc: "ValidBits is the field ValidBits: the bits of Value that are valid."},
 		}
 		inline[dt] = []*nodeset.DataType{nil, nil}
 		for _, f := range dt.Definition.Fields {
@@ -713,7 +723,8 @@ func (g *generator) structure(dt *nodeset.DataType, name string, inline map[*nod
 		for i, f := range fields {
 			alts = append(alts, fmt.Sprintf("%d %s", i+1, f.Name))
 		}
-		s.Fields = append(s.Fields, fieldDef{GoName: "SwitchField", GoType: "uint32", Tag: "switch",
+		s.Union = true
+		s.Fields = append(s.Fields, fieldDef{GoName: "SwitchField", GoType: "uint32", Tag: "switch", Wire: "switch", Base: "uint32",
 			Doc: "SwitchField selects the one field that is encoded: 0 none, " + strings.Join(alts, ", ") + "."})
 		inline[dt] = append(inline[dt], nil)
 		more = append(more, "It is a union: SwitchField says which one of the other fields is encoded, and decoding zeroes the others.")
@@ -736,6 +747,10 @@ func (g *generator) structure(dt *nodeset.DataType, name string, inline map[*nod
 		}
 		what := g.describe(g.set.DataType(f.DataType), wire, f)
 		array := f.ValueRank == 1
+		fd.Wire, fd.Base, fd.Array, fd.Optional = wire, goType, array, f.IsOptional
+		if wire == "" {
+			fd.Struct = g.set.DataType(f.DataType)
+		}
 		if array {
 			goType = "[]" + goType
 			in = nil

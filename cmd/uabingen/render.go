@@ -26,6 +26,7 @@ var templates = template.Must(template.New("uabingen").Funcs(template.FuncMap{
 	"hex32":        func(v uint32) string { return fmt.Sprintf("0x%08X", v) },
 	"nodeID":       nodeIDExpr,
 	"count":        count,
+	"codecSource":  codecSource,
 }).ParseFS(templateFiles, "templates/*.tmpl"))
 
 // output is one generated file, its path relative to -o.
@@ -39,7 +40,11 @@ type output struct {
 func renderAll(m *pkgModel) ([]output, error) {
 	if !m.Types {
 		src, err := render("package", m)
-		return []output{{m.Package + "_gen.go", src}}, err
+		if err != nil || len(m.Structs) == 0 {
+			return []output{{m.Package + "_gen.go", src}}, err
+		}
+		codecs, err := render("codecs", m)
+		return []output{{m.Package + "_gen.go", src}, {m.Package + "_codecs_gen.go", codecs}}, err
 	}
 	var outs []output
 	for _, o := range typesOutputs {

@@ -45,6 +45,8 @@ var typesOutputs = []struct{ file, template string }{
 	{"statuscodes_gen.go", "types_statuscodes"},
 	{"attributeids_gen.go", "types_attributeids"},
 	{filepath.Join("id", "nodeids_gen.go"), "types_nodeids"},
+	{filepath.Join(codecsPackage, "codecs_gen.go"), "codecs"},
+	{filepath.Join(codecsPackage, "codecs_gen_test.go"), "codecs_test"},
 }
 
 // simpleTypeDef is a DataType of namespace 0 that is no structure, for

@@ -43,7 +43,7 @@ func TestTypesUpToDate(t *testing.T) {
 		}
 	}
 	var committed []string
-	for _, pattern := range []string{"*_gen.go", filepath.Join("id", "*_gen.go")} {
+	for _, pattern := range []string{"*_gen.go", filepath.Join("id", "*_gen.go"), filepath.Join(codecsPackage, "*_gen.go"), filepath.Join(codecsPackage, "*_gen_test.go")} {
 		matches, err := filepath.Glob(filepath.Join(typesDir, pattern))
 		if err != nil {
 			t.Fatal(err)

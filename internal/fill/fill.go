@@ -6,9 +6,10 @@ package fill
 
 import (
 	"reflect"
-	"strings"
 
+	"github.com/uabin/uabin/internal/uamodel"
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 var (
@@ -94,10 +95,10 @@ func fill(v reflect.Value, depth int) {
 		v.Set(p)
 	case reflect.Struct:
 		t := v.Type()
-		if t.NumField() > 0 && strings.Contains(t.Field(0).Tag.Get("ua"), "switch") {
-			if t.NumField() > 1 { // a union without members stays empty
-				v.Field(0).SetUint(1)
-				fill(v.Field(1), depth+1)
+		if u := union(t); u != nil {
+			if len(u.Fields) > 1 { // a union without members stays empty
+				v.FieldByName(u.Fields[0].GoName).SetUint(1)
+				fill(v.FieldByName(u.Fields[1].GoName), depth+1)
 			}
 			return
 		}
@@ -107,4 +108,60 @@ func fill(v reflect.Value, depth int) {
 			}
 		}
 	}
+}
+
+// Emptied turns the arrays of a filled value v (settable) into empty ones
+// and its strings into empty Strings (wire.EmptyString: empty, not null),
+// down to depth 6, leaving the built-in types of package types (Variant,
+// NodeID, ...) as they are but for the strings of their exported fields:
+// the samples of the empty forms, which must be told from null ones.
+func Emptied(v reflect.Value) { emptied(v, 0) }
+
+func emptied(v reflect.Value, depth int) {
+	if depth > 6 {
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(wire.EmptyString)
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+	case reflect.Pointer:
+		if !v.IsNil() {
+			emptied(v.Elem(), depth+1)
+		}
+	case reflect.Struct:
+		if v.Type() == variantType {
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				emptied(v.Field(i), depth+1)
+			}
+		}
+	}
+}
+
+// Samples returns the sample values of T that the checks of generated
+// codecs use with fastpath.Verify: the zero value (null arrays and
+// strings, absent optional fields), a filled value (Value) and the filled
+// value Emptied, then the zero value again (decoded over the empty one).
+func Samples[T any]() []T {
+	var zero, full, empty T
+	Value(reflect.ValueOf(&full).Elem())
+	Value(reflect.ValueOf(&empty).Elem())
+	Emptied(reflect.ValueOf(&empty).Elem())
+	return []T{zero, full, empty, zero}
+}
+
+// union returns the model of the struct type t if the model
+// (internal/uamodel, which the codecs build their plans from) has it as a
+// union, or nil: its first field is the switch, the others the
+// alternatives.
+func union(t reflect.Type) *uamodel.Struct {
+	m, err := uamodel.Of(t)
+	if err != nil || m.Kind != uamodel.KindStruct || m.Struct.Encoding != uamodel.Union {
+		return nil
+	}
+	return m.Struct
 }

@@ -111,11 +111,12 @@ func consumeStr(r *wire.Reader, old string) string { return r.StrOver(old) }
 
 // consumeByteString consumes a ByteString into new memory: null gives nil,
 // empty a non-nil empty slice. The memory of the value decoded into is
-// never reused, since other elements or values may share it.
+// never reused, since other elements or values may share it. With
+// Limits.ShareInput it is the input's memory.
 func consumeByteString(r *wire.Reader) []byte {
 	b := r.ByteStringRaw()
-	if b == nil {
-		return nil
+	if b == nil || r.Limits.ShareInput { // shared: the input's memory, capacity capped
+		return b
 	}
 	return append(make([]byte, 0, len(b)), b...)
 }

@@ -154,7 +154,11 @@ func consumeExtensionObject(r *wire.Reader, e *types.ExtensionObject) {
 		r.Unlimit(saved)
 	}
 	body := r.Raw(n)
-	if r.Err() == nil {
+	switch {
+	case r.Err() != nil:
+	case r.Limits.ShareInput: // the input's memory, capacity capped (Raw)
+		e.Body = body
+	default:
 		e.Body = append(make([]byte, 0, n), body...)
 	}
 }

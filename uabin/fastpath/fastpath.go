@@ -19,6 +19,12 @@
 // true} switches off exactly these fast paths (never the built-in codecs),
 // which is what the differential tests and bench/compare do.
 //
+// The structures of package types and of companion packages that
+// cmd/uabingen generates have generated fast paths (package types/bincodec,
+// NAME_codecs_gen.go), registered in Default with Register; they call the
+// built-in codecs through the exported functions of generated.go
+// (AppendNodeID, ConsumeVariant, ...).
+//
 // Fast paths change speed, never bytes or errors: a fast path must produce
 // the bytes of the plan it replaces and accept the same input. When a fast
 // path records an error, the engine decodes (or encodes) the whole value
@@ -65,8 +71,10 @@ package fastpath
 import (
 	"fmt"
 	"reflect"
+	"unsafe"
 
 	"github.com/uabin/uabin/uabin/internal/erased"
+	"github.com/uabin/uabin/uabin/internal/hook"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
@@ -84,6 +92,37 @@ type Funcs[T any] struct {
 	// returns false without consuming anything to decline: the engine then
 	// decodes with its plan. Errors are recorded with r.Fail.
 	Consume func(r *wire.Reader, v *T) bool
+	// AppendTop and ConsumeTop are optional: they encode and decode a
+	// top-level value with a Writer or Reader on their own stack, so that
+	// the call needs no pooled state (a few tens of nanoseconds). Write
+	// them with StackAppend and StackConsume around functions that do
+	// what Append and Consume do; they report false when the value fails
+	// or meets an ExtensionObject body (which needs the call's registry),
+	// and the engine then runs the call the usual way. cmd/uabingen
+	// writes them for the structures it generates.
+	AppendTop  func(b []byte, emptyStrings bool, maxDepth int, v *T) ([]byte, bool)
+	ConsumeTop func(b []byte, l *wire.Limits, v *T) (int, bool)
+}
+
+// StackAppend appends *v to b with f and a Writer on the caller's stack
+// (EmptyStrings and MaxDepth as given), for Funcs.AppendTop, and reports
+// whether it succeeded. f must be a function known at the call (not a
+// variable), so that the Writer stays on the stack.
+func StackAppend[T any](b []byte, emptyStrings bool, maxDepth int, v *T, f func(*wire.Writer, *T)) ([]byte, bool) {
+	return erased.AppendStack(b, emptyStrings, maxDepth, v, f)
+}
+
+// StackConsume decodes from b into *v with f and a Reader on the caller's
+// stack under the resolved limits l, for Funcs.ConsumeTop, and returns the
+// bytes used and whether it succeeded; an ExtensionObject body met fails
+// (the engine then decodes the usual way, with its registry). f must be a
+// function known at the call, as for StackAppend.
+func StackConsume[T any](b []byte, l *wire.Limits, v *T, f func(*wire.Reader, *T)) (int, bool) {
+	var r wire.Reader // erased.ConsumeStackDeferred, spelt out: a call to it does not inline here
+	r.Init(b, l)
+	*hook.ReaderBodies(&r) = hook.Deferred
+	f(&r, v)
+	return r.Offset(), r.OK()
 }
 
 // Registration errors, wrapped by the errors Register returns; each wraps
@@ -131,7 +170,14 @@ func Register[T any](s *Set, f Funcs[T]) error {
 	if f.Append == nil || f.Consume == nil {
 		return fmt.Errorf("%w (type %v)", ErrNilFunc, t)
 	}
-	switch dup, inUse := (*erased.Set)(s).Add(erased.Of(f.Append, f.Consume)); {
+	c := erased.Of(f.Append, f.Consume)
+	if app := f.AppendTop; app != nil {
+		c.AppendTop = func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) { return app(b, e, d, (*T)(p)) }
+	}
+	if cons := f.ConsumeTop; cons != nil {
+		c.ConsumeTop = func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) { return cons(b, l, (*T)(p)) }
+	}
+	switch dup, inUse := (*erased.Set)(s).Add(c); {
 	case dup:
 		return fmt.Errorf("%w: %v", ErrDuplicate, t)
 	case inUse:

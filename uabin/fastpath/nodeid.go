@@ -29,6 +29,10 @@ func appendNodeIDFlags(w *wire.Writer, n *types.NodeID, flags byte) {
 	ns := n.Namespace()
 	switch n.Type() {
 	case types.IDTypeNumeric:
+		if flags == 0 {
+			w.Buf = appendNumericNodeID(w.Buf, ns, n.IntID())
+			return
+		}
 		id := n.IntID()
 		switch {
 		case ns == 0 && id <= 0xff:
@@ -55,6 +59,19 @@ func appendNodeIDFlags(w *wire.Writer, n *types.NodeID, flags byte) {
 	default:
 		w.Failf(wire.ErrInvalid, "NodeId with identifier type %d", n.Type())
 	}
+}
+
+// appendNumericNodeID appends the numeric NodeId ns, id in its smallest
+// form, without ExpandedNodeId flags: appendNodeIDFlags's rule, for the
+// stack path of NodeIDs too (top.go), which has no Writer.
+func appendNumericNodeID(b []byte, ns uint16, id uint32) []byte {
+	switch {
+	case ns == 0 && id <= 0xff:
+		return append(b, formTwoByte, byte(id))
+	case ns <= 0xff && id <= 0xffff:
+		return append(b, formFourByte, byte(ns), byte(id), byte(id>>8))
+	}
+	return append(b, formNumeric, byte(ns), byte(ns>>8), byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
 }
 
 // consumeNodeID decodes a NodeId in any form. Forms 6..63 and the flags

@@ -1,11 +1,13 @@
 package fastpath
 
 import (
+	"encoding/binary"
 	"reflect"
 	"time"
 	"unsafe"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/internal/bulk"
 	"github.com/uabin/uabin/uabin/internal/erased"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -24,9 +26,26 @@ import (
 func init() {
 	setTop[types.NodeID](builtins,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			if n := (*types.NodeID)(p); n.Type() == types.IDTypeNumeric {
+				return appendNumericNodeID(b, n.Namespace(), n.IntID()), true
+			}
 			return erased.AppendStack(b, e, d, (*types.NodeID)(p), appendNodeID)
 		},
 		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
+			// The numeric forms directly, without a Reader (as appendNodeID
+			// and consumeNodeID write and read them); the others, and input
+			// too short, through consumeNodeID.
+			switch {
+			case len(b) >= 2 && b[0] == formTwoByte:
+				*(*types.NodeID)(p) = types.NewNumericNodeID(0, uint32(b[1]))
+				return 2, true
+			case len(b) >= 4 && b[0] == formFourByte:
+				*(*types.NodeID)(p) = types.NewNumericNodeID(uint16(b[1]), uint32(binary.LittleEndian.Uint16(b[2:])))
+				return 4, true
+			case len(b) >= 7 && b[0] == formNumeric:
+				*(*types.NodeID)(p) = types.NewNumericNodeID(binary.LittleEndian.Uint16(b[1:]), binary.LittleEndian.Uint32(b[3:]))
+				return 7, true
+			}
 			return erased.ConsumeStack(b, l, (*types.NodeID)(p), consumeNodeID)
 		})
 	setTop[types.ExpandedNodeID](builtins,
@@ -36,18 +55,37 @@ func init() {
 		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
 			return erased.ConsumeStack(b, l, (*types.ExpandedNodeID)(p), consumeExpandedNodeID)
 		})
+	// time.Time and GUID are fixed-size: their bytes are read and
+	// appended directly, without a Writer or Reader (as the engine's
+	// fixed-size primitives; issue 33, item 3), the rules of appendTime,
+	// consumeTime, appendGUID and consumeGUID. Input too short reports
+	// failure: the usual path gives the error.
 	setTop[time.Time](builtins,
-		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
-			return erased.AppendStack(b, e, d, (*time.Time)(p), appendTime)
+		func(b []byte, _ bool, _ int, p unsafe.Pointer) ([]byte, bool) {
+			return binary.LittleEndian.AppendUint64(b, uint64(types.DateTimeFromTime(*(*time.Time)(p)))), true
 		},
-		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
-			return erased.ConsumeStack(b, l, (*time.Time)(p), consumeTime)
+		func(b []byte, _ *wire.Limits, p unsafe.Pointer) (int, bool) {
+			if len(b) < 8 {
+				return 0, false
+			}
+			*(*time.Time)(p) = types.DateTime(binary.LittleEndian.Uint64(b)).Time()
+			return 8, true
 		})
 	setTop[types.GUID](fastPaths,
 		func(b []byte, e bool, d int, p unsafe.Pointer) ([]byte, bool) {
+			if bulk.LittleEndian { // the memory of a GUID is its wire form (appendGUID)
+				return append(b, (*[16]byte)(p)[:]...), true
+			}
 			return erased.AppendStack(b, e, d, (*types.GUID)(p), appendGUID)
 		},
 		func(b []byte, l *wire.Limits, p unsafe.Pointer) (int, bool) {
+			if bulk.LittleEndian {
+				if len(b) < 16 {
+					return 0, false
+				}
+				*(*[16]byte)(p) = [16]byte(b)
+				return 16, true
+			}
 			return erased.ConsumeStack(b, l, (*types.GUID)(p), consumeGUID)
 		})
 	setTop[types.QualifiedName](fastPaths,

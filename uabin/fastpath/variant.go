@@ -493,9 +493,9 @@ func consumeVariantMask(r *wire.Reader, v *types.Variant) byte {
 	if !r.EnterAt(at) {
 		return mask
 	}
-	defer r.Leave()
 	if array {
 		consumeVariantArray(r, v, t, mask&variantDims != 0)
+		r.Leave()
 		return mask
 	}
 	switch t { // the scalars that need no locals here, the others in consumeVariantScalar
@@ -524,6 +524,7 @@ func consumeVariantMask(r *wire.Reader, v *types.Variant) byte {
 	default:
 		consumeVariantScalar(r, v, t)
 	}
+	r.Leave() // not deferred, as in consumeDataValue
 	return mask
 }
 

@@ -38,6 +38,17 @@ type Limits struct {
 	MaxStringLength     int // bytes per String/XmlElement, see DefaultMaxStringLength
 	MaxByteStringLength int // bytes per ByteString, see DefaultMaxByteStringLength
 	MaxMessageSize      int // bytes of input per decoding call, see DefaultMaxMessageSize
+
+	// ShareInput lets decoded Strings, XmlElements and ByteStrings (and
+	// the raw bodies of ExtensionObjects, opaque NodeId identifiers) point
+	// into the input instead of copies of it: decoding into new values
+	// allocates less. The caller promises not to change the input while
+	// any value decoded from it lives; a value that changes an input byte
+	// changes what the decoded value holds, and a ByteString appended to
+	// may write over the input after it. It is off by default; a value
+	// decoded with it encodes to the same bytes. uabin.Decoder ignores it
+	// (it reuses its buffer). See docs/limits.md.
+	ShareInput bool
 }
 
 // Resolved returns l with zero fields replaced by the defaults, negative
@@ -54,10 +65,11 @@ func (l Limits) Resolved() Limits {
 	return l
 }
 
-// IsDefault reports whether every field of l is zero: the defaults.
+// IsDefault reports whether every field of l is zero (ShareInput off): the
+// defaults.
 // (Field by field: l == Limits{} is a memequal call.)
 func (l *Limits) IsDefault() bool {
-	return l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0
+	return l.MaxDepth|l.MaxArrayLength|l.MaxStringLength|l.MaxByteStringLength|l.MaxMessageSize == 0 && !l.ShareInput
 }
 
 // Depth returns MaxDepth resolved: DefaultMaxDepth for 0, HardMaxDepth

@@ -62,7 +62,7 @@ func (r *Reader) Reset(b []byte, l Limits) {
 		// store-to-load forward, a third of a small decoding call).
 		if q := &r.Limits; q.MaxDepth != DefaultMaxDepth || q.MaxArrayLength != DefaultMaxArrayLength ||
 			q.MaxStringLength != DefaultMaxStringLength || q.MaxByteStringLength != DefaultMaxByteStringLength ||
-			q.MaxMessageSize != DefaultMaxMessageSize {
+			q.MaxMessageSize != DefaultMaxMessageSize || q.ShareInput {
 			r.Limits = defaultLimits
 		}
 		return
@@ -351,10 +351,13 @@ const (
 // the input left or 1 MiB; so decoding many strings costs a few
 // allocations instead of one each. A string that is kept keeps its array
 // alive: at most twice the bytes of the input's strings, the price of the
-// saved allocations.
+// saved allocations. With Limits.ShareInput the string is b's memory.
 func (r *Reader) Text(b []byte) string {
 	if len(b) == 0 {
 		return ""
+	}
+	if r.Limits.ShareInput {
+		return unsafe.String(&b[0], len(b)) // the caller's promise: b does not change
 	}
 	if cap(r.strs)-len(r.strs) < len(b) {
 		// The first block holds every string the rest of the input can
@@ -375,11 +378,17 @@ func (r *Reader) Text(b []byte) string {
 func (r *Reader) ByteString() []byte { return r.ByteStringInto(nil) }
 
 // ByteStringInto is ByteString that reuses dst's memory when it is large
-// enough.
+// enough. With Limits.ShareInput it returns the input's memory instead
+// (its capacity capped at its length).
 func (r *Reader) ByteStringInto(dst []byte) []byte {
 	n := r.length(r.Limits.MaxByteStringLength, 1, "byte string")
 	if n < 0 {
 		return nil
+	}
+	if r.Limits.ShareInput {
+		b := r.buf[r.off : r.off+n : r.off+n] // capped: an append copies
+		r.off += n
+		return b
 	}
 	if cap(dst) < n || dst == nil {
 		dst = make([]byte, n)

@@ -287,7 +287,7 @@ func FuzzReader(f *testing.F) {
 }
 
 func TestDefaultLimitsResolved(t *testing.T) {
-	want := Limits{DefaultMaxDepth, DefaultMaxArrayLength, DefaultMaxStringLength, DefaultMaxByteStringLength, DefaultMaxMessageSize}
+	want := Limits{DefaultMaxDepth, DefaultMaxArrayLength, DefaultMaxStringLength, DefaultMaxByteStringLength, DefaultMaxMessageSize, false}
 	if got := (Limits{}).Resolved(); got != want {
 		t.Fatalf("got %+v, want %+v", got, want)
 	}

@@ -66,8 +66,26 @@ func (o *Options) set() *fastpath.Set {
 	return o.FastPaths
 }
 
-// defaultLimits are the limits of the zero Options, resolved.
-var defaultLimits = wire.Limits{}.Resolved()
+// defaultLimits are the limits of the zero Options, resolved, and
+// shareLimits the same with ShareInput.
+var (
+	defaultLimits = wire.Limits{}.Resolved()
+	shareLimits   = wire.Limits{ShareInput: true}.Resolved()
+)
+
+// stackLimits returns the resolved limits l stands for if they are the
+// defaults, with ShareInput on or off, or nil: the general API takes the
+// stack paths only with these, whose resolved forms are variables (a
+// pointer to a resolved copy would escape through the indirect call).
+func stackLimits(l *wire.Limits) *wire.Limits {
+	switch {
+	case l.IsDefault():
+		return &defaultLimits
+	case *l == wire.Limits{ShareInput: true}:
+		return &shareLimits
+	}
+	return nil
+}
 
 // Append is the one encoding entry point. With msg, v is written as a
 // service message: its registered binary encoding id first.
@@ -88,6 +106,11 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 				return appendCodec(o, b, v, c, p, false, nil)
 			}
 			if m := c.msg.Load(); m != nil && m.snap == o.registry().Load() {
+				if c.stackApp != nil { // a generated codec's stack path, as MessageCodec[T]
+					if out, ok := c.stackApp(append(b, m.head...), o.EmptyStrings, o.Limits.Depth(), p.raw()); ok {
+						return out, nil
+					}
+				}
 				if out, err := appendCodec(o, append(b, m.head...), v, c, p, false, nil); err == nil {
 					return out, nil
 				}
@@ -253,8 +276,8 @@ func Consume(o *Options, b []byte, v any, whole, msg bool) (int, error) {
 		// that fails, again below, for the error.
 		if p := ifaceData(v); !p.isNil() {
 			if !msg {
-				if c.stackCons != nil && o.Limits.IsDefault() && len(b) <= wire.DefaultMaxMessageSize {
-					if n, ok := c.stackCons(b, &defaultLimits, p.raw()); ok && (!whole || n == len(b)) {
+				if lim := stackLimits(&o.Limits); c.stackCons != nil && lim != nil && len(b) <= wire.DefaultMaxMessageSize {
+					if n, ok := c.stackCons(b, lim, p.raw()); ok && (!whole || n == len(b)) {
 						return n, nil
 					}
 				}
@@ -331,11 +354,12 @@ func consumeTopValue(o *Options, b []byte, v any, c *codec, t reflect.Type, whol
 			}
 			return n, nil
 		}
-	case c.stackCons != nil && o.Limits.IsDefault():
-		// A built-in: its stack path, only with the default limits, since
-		// a pointer to a resolved copy would escape through this indirect
-		// call (a Codec has its own).
-		if n, ok := c.stackCons(in, &defaultLimits, ifaceData(v).raw()); ok {
+	case c.stackCons != nil && stackLimits(&o.Limits) != nil:
+		// A built-in or generated codec: its stack path, only with the
+		// default limits (ShareInput on or off), since a pointer to a
+		// resolved copy would escape through this indirect call (a Codec
+		// has its own).
+		if n, ok := c.stackCons(in, stackLimits(&o.Limits), ifaceData(v).raw()); ok {
 			if whole && n != len(b) {
 				return n, leftOver(n, len(b))
 			}
