@@ -53,7 +53,12 @@ type Subscriber struct {
 }
 
 // NewSubscriber returns a Subscriber reading from t with cfg and filter f.
+// Run receives every message into one buffer that the next message
+// overwrites, so cfg.Limits.Values.ShareInput is ignored: the decoded
+// Strings and ByteStrings are copies that stay valid after the Handler
+// returns.
 func NewSubscriber(t Transport, cfg Config, f Filter) (*Subscriber, error) {
+	cfg.Limits.Values.ShareInput = false // Run reuses its receive buffer
 	dec, err := NewDecoder(cfg)
 	if err != nil {
 		return nil, err

@@ -38,11 +38,12 @@ type EncodeError = wire.EncodeError
 // the defaults and what each one bounds:
 //
 //	type Limits struct {
-//		MaxDepth            int // nesting levels
-//		MaxArrayLength      int // elements per array
-//		MaxStringLength     int // bytes per String or XmlElement
-//		MaxByteStringLength int // bytes per ByteString and ExtensionObject body
-//		MaxMessageSize      int // bytes given to one decoding call
+//		MaxDepth            int  // nesting levels
+//		MaxArrayLength      int  // elements per array
+//		MaxStringLength     int  // bytes per String or XmlElement
+//		MaxByteStringLength int  // bytes per ByteString and ExtensionObject body
+//		MaxMessageSize      int  // bytes given to one decoding call
+//		ShareInput          bool // decoded Strings and ByteStrings point into the input (docs/limits.md)
 //	}
 type Limits = wire.Limits
 
