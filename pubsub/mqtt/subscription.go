@@ -1,0 +1,259 @@
+package mqtt
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+
+	"github.com/uabin/uabin/pubsub"
+)
+
+var errClosed = pubsub.ErrClosed
+
+// Queue bounds what a Subscription holds between the broker and the
+// application.
+type Queue struct {
+	// Size is the number of messages held; 0 means 1024.
+	Size int
+	// Block makes a full queue push back instead of dropping: the client
+	// stops reading from the broker until the application takes a
+	// message, and the broker holds (or, past its own queue limit,
+	// drops) what follows. Without Block, a message arriving at a full
+	// queue is dropped and counted (Stats.Dropped). A receiver blocked
+	// longer than the keep-alive makes the connection time out and
+	// reconnect; QoS 1 and 2 messages are then delivered again.
+	Block bool
+	// MaxMessageSize drops (and counts, Stats.TooLarge) messages with a
+	// longer payload; 0 means 1 MiB. Size × MaxMessageSize bounds the
+	// memory of the queue.
+	MaxMessageSize int
+}
+
+// Stats counts what a Subscription received.
+type Stats struct {
+	Received uint64 // messages put into the queue
+	Dropped  uint64 // messages dropped at a full queue (Queue.Block false)
+	TooLarge uint64 // messages dropped for a payload over Queue.MaxMessageSize
+	Cut      uint64 // messages longer than the buffer given to Receive, cut to it
+	Queued   int    // messages in the queue now
+}
+
+// Subscription receives the messages of one topic filter into a bounded
+// queue. It is a pubsub.Transport (receive side), so a pubsub.Subscriber
+// reads UADP NetworkMessages from it as it does from UDP.
+type Subscription struct {
+	c      *Client
+	filter string
+	qos    QoS
+	block  bool
+	max    int
+	q      chan Message
+	done   chan struct{}
+	once   sync.Once
+
+	received, dropped, tooLarge, cut atomic.Uint64
+}
+
+// Subscribe subscribes to filter (a topic or a filter with '+' and '#')
+// with qos, the highest QoS the broker may use to send to this client. The
+// Subscription is registered before the SUBSCRIBE is sent, so that the
+// messages a persistent session kept are not missed; it is renewed after
+// every reconnection. ctx bounds the wait for the broker's SUBACK.
+func (c *Client) Subscribe(ctx context.Context, filter string, qos QoS, q Queue) (*Subscription, error) {
+	if err := CheckFilter(filter); err != nil {
+		return nil, err
+	}
+	if qos > ExactlyOnce {
+		return nil, fmt.Errorf("mqtt: QoS %d does not exist", qos)
+	}
+	size := q.Size
+	if size <= 0 {
+		size = 1024
+	}
+	maxSize := q.MaxMessageSize
+	if maxSize <= 0 {
+		maxSize = 1 << 20
+	}
+	s := &Subscription{c: c, filter: filter, qos: qos, block: q.Block, max: maxSize,
+		q: make(chan Message, size), done: make(chan struct{})}
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return nil, ErrClosed
+	}
+	c.subs = append(c.subs, s)
+	c.mu.Unlock()
+	t := c.pc.Subscribe(filter, byte(qos), nil)
+	if err := wait(ctx, t); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("mqtt: subscribing to %s: %w", filter, err)
+	}
+	if st, ok := t.(*paho.SubscribeToken); ok {
+		if rc := st.Result()[filter]; rc == 0x80 {
+			s.Close()
+			return nil, fmt.Errorf("mqtt: %w: the broker refused the subscription to %s", ErrRefused, filter)
+		}
+	}
+	return s, nil
+}
+
+// dispatch hands a message from the broker to every matching Subscription.
+func (c *Client) dispatch(m paho.Message) {
+	c.mu.Lock()
+	var subs []*Subscription
+	for _, s := range c.subs {
+		if Match(s.filter, m.Topic()) {
+			subs = append(subs, s)
+		}
+	}
+	c.mu.Unlock()
+	msg := Message{Topic: m.Topic(), Payload: m.Payload(), QoS: QoS(m.Qos()), Retained: m.Retained(), Duplicate: m.Duplicate()}
+	for _, s := range subs {
+		s.offer(msg)
+	}
+}
+
+// resubscribe renews the subscriptions after a reconnection (a clean
+// session starts without them; a persistent one keeps them, and the renewal
+// is harmless).
+func (c *Client) resubscribe() {
+	c.mu.Lock()
+	subs := slices.Clone(c.subs)
+	c.mu.Unlock()
+	for _, s := range subs {
+		c.pc.Subscribe(s.filter, byte(s.qos), nil)
+	}
+}
+
+func (s *Subscription) offer(m Message) {
+	if len(m.Payload) > s.max {
+		s.tooLarge.Add(1)
+		return
+	}
+	if s.block {
+		select {
+		case s.q <- m:
+			s.received.Add(1)
+		case <-s.done:
+		}
+		return
+	}
+	select {
+	case s.q <- m:
+		s.received.Add(1)
+	default:
+		s.dropped.Add(1)
+	}
+}
+
+// Next returns the next message; it blocks until one arrives, ctx ends
+// (ctx.Err()) or the Subscription is closed (ErrClosed).
+func (s *Subscription) Next(ctx context.Context) (Message, error) {
+	select {
+	case m := <-s.q:
+		return m, nil
+	case <-ctx.Done():
+		return Message{}, ctx.Err()
+	case <-s.done:
+		return Message{}, ErrClosed
+	}
+}
+
+// Receive copies the next message's payload into b and returns its length:
+// the pubsub.Transport method. A payload longer than b is cut to len(b)
+// (counted in Stats.Cut), as UDP cuts a datagram; pubsub's Decoder then
+// refuses it as longer than its MaxMessageSize.
+func (s *Subscription) Receive(ctx context.Context, b []byte) (int, error) {
+	m, err := s.Next(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if len(m.Payload) > len(b) {
+		s.cut.Add(1)
+	}
+	return copy(b, m.Payload), nil
+}
+
+// Send returns an error: a Subscription only receives (Client.Sender sends).
+func (s *Subscription) Send(context.Context, []byte) error {
+	return fmt.Errorf("mqtt: the subscription to %s cannot send", s.filter)
+}
+
+// Stats returns the Subscription's counters.
+func (s *Subscription) Stats() Stats {
+	return Stats{Received: s.received.Load(), Dropped: s.dropped.Load(), TooLarge: s.tooLarge.Load(),
+		Cut: s.cut.Load(), Queued: len(s.q)}
+}
+
+// Filter returns the topic filter.
+func (s *Subscription) Filter() string { return s.filter }
+
+// Close unsubscribes (waiting at most 5 s for the broker) and ends a
+// blocked Next or Receive with ErrClosed. Messages still queued are
+// dropped.
+func (s *Subscription) Close() error {
+	s.c.mu.Lock()
+	i := slices.Index(s.c.subs, s)
+	if i >= 0 {
+		s.c.subs = slices.Delete(s.c.subs, i, i+1)
+	}
+	closed := s.c.closed
+	s.c.mu.Unlock()
+	s.stop()
+	if i >= 0 && !closed {
+		s.c.pc.Unsubscribe(s.filter).WaitTimeout(5 * time.Second)
+	}
+	return nil
+}
+
+func (s *Subscription) stop() { s.once.Do(func() { close(s.done) }) }
+
+// Sender is a pubsub.Transport (send side) that publishes every
+// NetworkMessage to one topic, so that a pubsub.Publisher sends UADP
+// NetworkMessages over MQTT as it does over UDP.
+type Sender struct {
+	c      *Client
+	topic  string
+	qos    QoS
+	retain bool
+	closed atomic.Bool
+}
+
+// Sender returns a Sender publishing to topic with qos, retained if retain.
+func (c *Client) Sender(topic string, qos QoS, retain bool) (*Sender, error) {
+	if err := CheckTopic(topic); err != nil {
+		return nil, err
+	}
+	if qos > ExactlyOnce {
+		return nil, fmt.Errorf("mqtt: QoS %d does not exist", qos)
+	}
+	return &Sender{c: c, topic: topic, qos: qos, retain: retain}, nil
+}
+
+// Send publishes b (see Client.Publish).
+func (s *Sender) Send(ctx context.Context, b []byte) error {
+	if s.closed.Load() {
+		return ErrClosed
+	}
+	return s.c.Publish(ctx, s.topic, b, s.qos, s.retain)
+}
+
+// Receive returns an error: a Sender only sends (Client.Subscribe receives).
+func (s *Sender) Receive(context.Context, []byte) (int, error) {
+	return 0, fmt.Errorf("mqtt: the sender to %s cannot receive", s.topic)
+}
+
+// Topic returns the topic the Sender publishes to.
+func (s *Sender) Topic() string { return s.topic }
+
+// Close ends the Sender (later Sends fail with ErrClosed); the Client stays
+// connected.
+func (s *Sender) Close() error {
+	s.closed.Store(true)
+	return nil
+}
