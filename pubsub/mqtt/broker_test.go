@@ -51,6 +51,10 @@ type brokerConfig struct {
 	// Persistence saves the sessions and their queued messages on
 	// shutdown and loads them on start.
 	Persistence bool
+	// SaveEveryChange saves the persistence file after every change
+	// (autosave_on_changes), so that a broker killed with SIGKILL loses
+	// nothing it acknowledged.
+	SaveEveryChange bool
 	// MaxQueued is max_queued_messages (per client); 0 means 100,000.
 	MaxQueued int
 }
@@ -103,7 +107,12 @@ func startBroker(t testing.TB, c brokerConfig) *broker {
 		conf.WriteString("allow_anonymous true\n")
 	}
 	if c.Persistence {
-		fmt.Fprintf(&conf, "persistence true\npersistence_location %s/\nautosave_interval 0\n", b.dir)
+		fmt.Fprintf(&conf, "persistence true\npersistence_location %s/\n", b.dir)
+		if c.SaveEveryChange {
+			conf.WriteString("autosave_on_changes true\nautosave_interval 1\n")
+		} else {
+			conf.WriteString("autosave_interval 0\n")
+		}
 	}
 	maxQueued := c.MaxQueued
 	if maxQueued == 0 {
