@@ -158,8 +158,9 @@ func Dial(ctx context.Context, o Options) (*Client, error) {
 			}
 		}).
 		SetOnConnectHandler(func(paho.Client) {
-			c.connects.Add(1)
-			c.resubscribe()
+			if c.connects.Add(1) > 1 {
+				c.resubscribe()
+			}
 			if o.OnConnect != nil {
 				o.OnConnect()
 			}

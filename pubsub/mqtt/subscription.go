@@ -118,9 +118,11 @@ func (c *Client) dispatch(m paho.Message) {
 	}
 }
 
-// resubscribe renews the subscriptions after a reconnection (a clean
-// session starts without them; a persistent one keeps them, and the renewal
-// is harmless).
+// resubscribe renews the subscriptions after a reconnection: a clean
+// session starts without them; a persistent one keeps them if the broker
+// kept its state, and the renewal is harmless (paho does not say whether the
+// session was present). The broker then sends the retained messages of the
+// filters again (Message.Retained).
 func (c *Client) resubscribe() {
 	c.mu.Lock()
 	subs := slices.Clone(c.subs)

@@ -3,7 +3,6 @@ package mqtt
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -62,39 +61,39 @@ type Tree struct {
 // in it when writer is not "" (§7.3.5.7.3).
 func (t Tree) Data(publisher pubsub.PublisherID, group, writer string) (string, error) {
 	if writer == "" {
-		return t.topic("data", PublisherLevel(publisher), group)
+		return t.topic("data", publisher.Text(), group)
 	}
-	return t.topic("data", PublisherLevel(publisher), group, writer)
+	return t.topic("data", publisher.Text(), group, writer)
 }
 
 // MetaData returns the metadata topic of a DataSetWriter (§7.3.5.7.4); its
 // messages are retained.
 func (t Tree) MetaData(publisher pubsub.PublisherID, group, writer string) (string, error) {
-	return t.topic("metadata", PublisherLevel(publisher), group, writer)
+	return t.topic("metadata", publisher.Text(), group, writer)
 }
 
 // Status returns the status topic of a Publisher (§7.3.5.7.7); its messages,
 // and the Will message registered on it, are retained.
 func (t Tree) Status(publisher pubsub.PublisherID) (string, error) {
-	return t.topic("status", PublisherLevel(publisher))
+	return t.topic("status", publisher.Text())
 }
 
 // Connection returns the connection topic of a Publisher (§7.3.5.7.8,
 // retained).
 func (t Tree) Connection(publisher pubsub.PublisherID) (string, error) {
-	return t.topic("connection", PublisherLevel(publisher))
+	return t.topic("connection", publisher.Text())
 }
 
 // Application returns the application topic of a Publisher (§7.3.5.7.5,
 // retained).
 func (t Tree) Application(publisher pubsub.PublisherID) (string, error) {
-	return t.topic("application", PublisherLevel(publisher))
+	return t.topic("application", publisher.Text())
 }
 
 // Endpoints returns the endpoints topic of a Publisher (§7.3.5.7.6,
 // retained).
 func (t Tree) Endpoints(publisher pubsub.PublisherID) (string, error) {
-	return t.topic("endpoints", PublisherLevel(publisher))
+	return t.topic("endpoints", publisher.Text())
 }
 
 // Filter returns a topic filter of one kind of message ("data", "metadata",
@@ -147,19 +146,15 @@ func (t Tree) topic(levels ...string) (string, error) {
 	return sb.String(), nil
 }
 
-// PublisherLevel returns the <PublisherId> topic level of p: a number in
-// decimal digits, a String as it is (checked by the Tree as any name).
-func PublisherLevel(p pubsub.PublisherID) string {
-	if p.Type == pubsub.PublisherIDString {
-		return p.Str
-	}
-	return strconv.FormatUint(p.Num, 10)
-}
-
 // CheckLevel returns an error wrapping ErrTopic if name cannot be one topic
 // level: empty, longer than MQTT allows, not UTF-8, or holding the level
 // separator '/', a wildcard ('+', '#') or NUL.
-func CheckLevel(name string) error { return checkString("topic level", name, "/+#\x00") }
+func CheckLevel(name string) error {
+	if err := pubsub.CheckTopicLevel(name); err != nil {
+		return fmt.Errorf("%w: %w", ErrTopic, err)
+	}
+	return checkString("topic level", name, "")
+}
 
 // checkString checks what topic names, levels and filters share: not
 // empty, at most 65,535 bytes, UTF-8, none of the bytes in refused.
