@@ -75,9 +75,9 @@ func TestLoadBrokerRestart(t *testing.T) {
 
 type restartResult struct {
 	sent, delivered, dups, dropped int
-	pubLost, subLost              uint64
-	elapsed                       time.Duration
-	heap                          uint64
+	pubLost, subLost               uint64
+	elapsed                        time.Duration
+	heap                           uint64
 }
 
 func runRestart(t *testing.T, sig syscall.Signal, n int) restartResult {
