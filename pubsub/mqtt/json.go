@@ -56,6 +56,16 @@ func (p *JSONPublisher) PublishConnection(ctx context.Context, topic string, m *
 	return p.send(ctx, topic, true, func(b []byte) ([]byte, error) { return p.enc.AppendConnection(b, m) })
 }
 
+// PublishApplication publishes m, retained, to topic (Tree.Application).
+func (p *JSONPublisher) PublishApplication(ctx context.Context, topic string, m *pubsub.JSONApplicationMessage) error {
+	return p.send(ctx, topic, true, func(b []byte) ([]byte, error) { return p.enc.AppendApplication(b, m) })
+}
+
+// PublishEndpoints publishes m, retained, to topic (Tree.Endpoints).
+func (p *JSONPublisher) PublishEndpoints(ctx context.Context, topic string, m *pubsub.JSONEndpointsMessage) error {
+	return p.send(ctx, topic, true, func(b []byte) ([]byte, error) { return p.enc.AppendEndpoints(b, m) })
+}
+
 // send encodes with appendTo into the reused buffer and publishes; Client.Publish copies
 // the bytes, so the buffer is free again when it returns.
 func (p *JSONPublisher) send(ctx context.Context, topic string, retain bool, appendTo func([]byte) ([]byte, error)) error {
@@ -71,10 +81,12 @@ func (p *JSONPublisher) send(ctx context.Context, topic string, retain bool, app
 
 // Will returns the Will message Part 14 v1.05 §7.3.5.7.7 asks a Publisher
 // to register when it connects (Options.Will): a "ua-status" message of pub
-// with Status Error and IsCyclic false, on the status topic of tree,
-// retained, QoS 1. The broker publishes it if the connection is lost without
-// a DISCONNECT.
+// with Status Error and IsCyclic false, retained, QoS 1, on the status topic
+// of tree with the json encoding level (the status message is a JSON
+// message, for UADP publishers too). The broker publishes it if the
+// connection is lost without a DISCONNECT.
 func Will(tree Tree, pub pubsub.PublisherID) (*Message, error) {
+	tree.Encoding = JSON
 	topic, err := tree.Status(pub)
 	if err != nil {
 		return nil, err
@@ -97,8 +109,8 @@ func Will(tree Tree, pub pubsub.PublisherID) (*Message, error) {
 type JSONHandler func(topic string, m *pubsub.JSONNetworkMessage) error
 
 // JSONSubscriber reads JSON messages from a Subscription and decodes them
-// with pubsub's JSONDecoder: data messages go to the handler of Run,
-// "ua-metadata" and "ua-status" messages to OnMetaData and OnStatus.
+// with pubsub's JSONDecoder: data messages go to the handler of Run, the
+// discovery messages to the callback of their MessageType.
 // Messages that fail to decode, and discovery messages without a callback,
 // are reported to OnError and skipped. It is for one goroutine.
 type JSONSubscriber struct {
@@ -114,6 +126,11 @@ type JSONSubscriber struct {
 	// OnStatus, if set, receives the "ua-status" messages (reused after
 	// it returns).
 	OnStatus func(topic string, m *pubsub.JSONStatusMessage)
+	// OnConnection, OnApplication and OnEndpoints, if set, receive the
+	// "ua-connection", "ua-application" and "ua-endpoints" messages.
+	OnConnection  func(topic string, m *pubsub.JSONConnectionMessage)
+	OnApplication func(topic string, m *pubsub.JSONApplicationMessage)
+	OnEndpoints   func(topic string, m *pubsub.JSONEndpointsMessage)
 }
 
 // NewJSONSubscriber returns a JSONSubscriber reading from s with cfg (the
@@ -133,9 +150,12 @@ var errNoCallback = errors.New("no callback for this MessageType")
 // (ErrClosed) or h returns an error (that error).
 func (s *JSONSubscriber) Run(ctx context.Context, h JSONHandler) error {
 	var (
-		data   pubsub.JSONNetworkMessage
-		meta   pubsub.JSONMetaDataMessage
-		status pubsub.JSONStatusMessage
+		data pubsub.JSONNetworkMessage
+		meta pubsub.JSONMetaDataMessage
+		stat pubsub.JSONStatusMessage
+		conn pubsub.JSONConnectionMessage
+		app  pubsub.JSONApplicationMessage
+		ends pubsub.JSONEndpointsMessage
 	)
 	for {
 		msg, err := s.s.Next(ctx)
@@ -159,25 +179,33 @@ func (s *JSONSubscriber) Run(ctx context.Context, h JSONHandler) error {
 				return err
 			}
 		case pubsub.JSONTypeMetaData:
-			if s.OnMetaData == nil {
-				s.report(msg.Topic, fmt.Errorf("%s: %w", kind, errNoCallback))
-			} else if err := s.dec.DecodeMetaData(msg.Payload, &meta); err != nil {
-				s.report(msg.Topic, err)
-			} else {
-				s.OnMetaData(msg.Topic, &meta)
-			}
+			discovery(s, &msg, kind, &meta, s.dec.DecodeMetaData, s.OnMetaData)
 		case pubsub.JSONTypeStatus:
-			if s.OnStatus == nil {
-				s.report(msg.Topic, fmt.Errorf("%s: %w", kind, errNoCallback))
-			} else if err := s.dec.DecodeStatus(msg.Payload, &status); err != nil {
-				s.report(msg.Topic, err)
-			} else {
-				s.OnStatus(msg.Topic, &status)
-			}
+			discovery(s, &msg, kind, &stat, s.dec.DecodeStatus, s.OnStatus)
+		case pubsub.JSONTypeConnection:
+			discovery(s, &msg, kind, &conn, s.dec.DecodeConnection, s.OnConnection)
+		case pubsub.JSONTypeApplication:
+			discovery(s, &msg, kind, &app, s.dec.DecodeApplication, s.OnApplication)
+		case pubsub.JSONTypeEndpoints:
+			discovery(s, &msg, kind, &ends, s.dec.DecodeEndpoints, s.OnEndpoints)
 		default:
 			s.report(msg.Topic, fmt.Errorf("%q: %w", kind, errNoCallback))
 		}
 	}
+}
+
+// discovery decodes a discovery message into v and hands it to cb, or
+// reports it when there is no cb or it does not decode.
+func discovery[T any](s *JSONSubscriber, msg *Message, kind string, v *T, decode func([]byte, *T) error, cb func(string, *T)) {
+	if cb == nil {
+		s.report(msg.Topic, fmt.Errorf("%s: %w", kind, errNoCallback))
+		return
+	}
+	if err := decode(msg.Payload, v); err != nil {
+		s.report(msg.Topic, err)
+		return
+	}
+	cb(msg.Topic, v)
 }
 
 func (s *JSONSubscriber) report(topic string, err error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -66,6 +67,22 @@ func TestBrokerJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	connTopic, _ := tree.Connection(pid)
+	appTopic, _ := tree.Application(pid)
+	endsTopic, _ := tree.Endpoints(pid)
+	if err := p.PublishConnection(ctx, connTopic, &pubsub.JSONConnectionMessage{MessageID: "c1", PublisherID: pid,
+		Connection: types.PubSubConnectionDataType{Name: "conn1"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.PublishApplication(ctx, appTopic, &pubsub.JSONApplicationMessage{MessageID: "a1", PublisherID: pid,
+		Description: types.ApplicationDescription{ApplicationURI: "urn:pump-7"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.PublishEndpoints(ctx, endsTopic, &pubsub.JSONEndpointsMessage{MessageID: "e1", PublisherID: pid,
+		Endpoints: []types.EndpointDescription{{EndpointURL: "opc.tcp://pump-7:4840"}}}); err != nil {
+		t.Fatal(err)
+	}
+
 	watch := dial(t, ctx, Options{Broker: b.url()})
 	filter := "opcua/json/+/" + pid.Text() + "/#"
 	sub, err := watch.Subscribe(ctx, filter, AtLeastOnce, Queue{})
@@ -86,6 +103,16 @@ func TestBrokerJSON(t *testing.T) {
 	}
 	s.OnMetaData = func(topic string, m *pubsub.JSONMetaDataMessage) {
 		metas = append(metas, topic+" "+m.MetaData.Name+" "+m.WriterName)
+	}
+	var discovered []string
+	s.OnConnection = func(topic string, m *pubsub.JSONConnectionMessage) {
+		discovered = append(discovered, topic+" "+m.Connection.Name)
+	}
+	s.OnApplication = func(topic string, m *pubsub.JSONApplicationMessage) {
+		discovered = append(discovered, topic+" "+m.Description.ApplicationURI)
+	}
+	s.OnEndpoints = func(topic string, m *pubsub.JSONEndpointsMessage) {
+		discovered = append(discovered, topic+" "+m.Endpoints[0].EndpointURL)
 	}
 	s.OnError = func(err error) { t.Errorf("subscriber: %v", err) }
 
@@ -122,6 +149,11 @@ func TestBrokerJSON(t *testing.T) {
 	}
 	if want := metaTopic + " Pump Writer1"; len(metas) != 1 || metas[0] != want {
 		t.Errorf("metadata %q, want %q", metas, want)
+	}
+
+	slices.Sort(discovered)
+	if want := []string{appTopic + " urn:pump-7", connTopic + " conn1", endsTopic + " opc.tcp://pump-7:4840"}; !slices.Equal(discovered, want) {
+		t.Errorf("discovery messages %q, want %q", discovered, want)
 	}
 
 	// the connection is lost: the broker publishes the Will
@@ -166,5 +198,15 @@ func TestBrokerJSONErrors(t *testing.T) {
 	})
 	if !errors.Is(err, errDone) || len(errs) != 2 || !strings.Contains(errs[0], "on j/x") || !strings.Contains(errs[1], "ua-status: no callback") {
 		t.Errorf("Run: %v; errors %q", err, errs)
+	}
+}
+
+func TestWillTopic(t *testing.T) {
+	w, err := Will(Tree{Prefix: "site1"}, pubsub.UInt16ID(7))
+	if err != nil || w.Topic != "site1/json/status/7" || !w.Retained || w.QoS != AtLeastOnce {
+		t.Errorf("%+v, %v", w, err)
+	}
+	if _, err := Will(Tree{}, pubsub.StringID("a/b")); !errors.Is(err, ErrTopic) {
+		t.Errorf("PublisherId a/b: %v, want ErrTopic", err)
 	}
 }
