@@ -135,3 +135,33 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestTopicLevelsProperty: whatever names go in, a topic the Tree returns
+// has exactly the levels it was given and no wildcard, or there is an error
+// (names of every byte, alone and around other text).
+func TestTopicLevelsProperty(t *testing.T) {
+	var names []string
+	for c := range 256 {
+		ch := string([]byte{byte(c)})
+		names = append(names, ch, "a"+ch, ch+"b", "a"+ch+"b")
+	}
+	names = append(names, "\u00e9", "\u2028", "a/", "/a", "//", "+/#", "\xc3")
+	tree := Tree{Encoding: JSON, Prefix: "p/q"}
+	for _, g := range names {
+		for _, w := range []string{"W", g} {
+			topic, err := tree.Data(pubsub.StringID(g), g, w)
+			if err != nil {
+				if !errors.Is(err, ErrTopic) {
+					t.Fatalf("%q: error %v does not wrap ErrTopic", g, err)
+				}
+				continue
+			}
+			if n := strings.Count(topic, "/") + 1; n != 7 || strings.ContainsAny(topic, "+#\x00") || CheckTopic(topic) != nil {
+				t.Fatalf("names %q, %q gave topic %q (%d levels)", g, w, topic, n)
+			}
+			if !Match("p/q/json/data/+/+/+", topic) {
+				t.Fatalf("topic %q does not match its filter", topic)
+			}
+		}
+	}
+}
