@@ -145,7 +145,7 @@ func run(ctx context.Context, broker string, n int) error {
 
 	// UADP: pubsub's Publisher and Subscriber, with an MQTT Sender and
 	// Subscription as their Transport.
-	snd, err := pubc.Sender(uadpData, mqtt.AtLeastOnce, false)
+	snd, err := pubc.Sender(uadpData, mqtt.SendOptions{QoS: mqtt.AtLeastOnce})
 	if err != nil {
 		return err
 	}

@@ -234,33 +234,49 @@ func (c *Client) Reconnections() (lost, connects uint64) {
 // are refused with ErrDisconnected. payload is copied: the caller may reuse
 // it at once.
 func (c *Client) Publish(ctx context.Context, topic string, payload []byte, qos QoS, retain bool) error {
-	if err := CheckTopic(topic); err != nil {
-		return err
-	}
-	if qos > ExactlyOnce {
-		return fmt.Errorf("mqtt: QoS %d does not exist", qos)
-	}
-	if c.isClosed() {
-		return ErrClosed
-	}
-	if qos == AtMostOnce && !c.pc.IsConnectionOpen() {
-		return ErrDisconnected
-	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	t, err := c.publish(topic, payload, qos, retain)
+	if err != nil {
+		return err
+	}
+	return c.published(topic, wait(ctx, t))
+}
+
+// publish checks and hands a message to paho, returning its token.
+func (c *Client) publish(topic string, payload []byte, qos QoS, retain bool) (paho.Token, error) {
+	if err := CheckTopic(topic); err != nil {
+		return nil, err
+	}
+	if qos > ExactlyOnce {
+		return nil, fmt.Errorf("mqtt: QoS %d does not exist", qos)
+	}
+	if c.isClosed() {
+		return nil, ErrClosed
+	}
+	if qos == AtMostOnce && !c.pc.IsConnectionOpen() {
+		return nil, ErrDisconnected
+	}
 	p := make([]byte, len(payload))
 	copy(p, payload)
-	if err := wait(ctx, c.pc.Publish(topic, byte(qos), retain, p)); err != nil {
-		if errors.Is(err, paho.ErrNotConnected) {
-			if c.isClosed() {
-				return ErrClosed
-			}
-			return ErrDisconnected
+	return c.pc.Publish(topic, byte(qos), retain, p), nil
+}
+
+// published turns the outcome of a publish token into Publish's error.
+func (c *Client) published(topic string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err
+	case errors.Is(err, paho.ErrNotConnected):
+		if c.isClosed() {
+			return ErrClosed
 		}
-		return fmt.Errorf("mqtt: publishing to %s: %w", topic, err)
+		return ErrDisconnected
 	}
-	return nil
+	return fmt.Errorf("mqtt: publishing to %s: %w", topic, err)
 }
 
 func (c *Client) isClosed() bool {

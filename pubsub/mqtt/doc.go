@@ -5,7 +5,7 @@
 //
 //	c, err := mqtt.Dial(ctx, mqtt.Options{Broker: "tcp://127.0.0.1:1883", ClientID: "pump-7", PersistentSession: true})
 //	topic, err := mqtt.Tree{}.Data(pubsub.UInt16ID(7), "Group1", "")  // opcua/uadp/data/7/Group1
-//	snd, err := c.Sender(topic, mqtt.AtLeastOnce, false)
+//	snd, err := c.Sender(topic, mqtt.SendOptions{QoS: mqtt.AtLeastOnce})
 //	pub, err := pubsub.NewPublisher(snd, cfg)                          // UADP over MQTT
 //	sub, err := c.Subscribe(ctx, topic, mqtt.AtLeastOnce, mqtt.Queue{Size: 1000})
 //	s, err := pubsub.NewSubscriber(sub, cfg, pubsub.Filter{})

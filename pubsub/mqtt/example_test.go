@@ -67,7 +67,7 @@ func Example_uadp() {
 		}
 		return nil
 	})
-	snd, _ := c.Sender(topic, mqtt.AtLeastOnce, false)
+	snd, _ := c.Sender(topic, mqtt.SendOptions{QoS: mqtt.AtLeastOnce})
 	p, _ := pubsub.NewPublisher(snd, pubsub.Config{})
 	m := pubsub.NetworkMessage{Content: pubsub.ContentPublisherID, PublisherID: pubsub.UInt16ID(2234),
 		Messages: []pubsub.DataSetMessage{{WriterID: 1, Content: pubsub.DataSetSequenceNumber}}}

@@ -93,7 +93,7 @@ func runRestart(t *testing.T, sig syscall.Signal, n int) restartResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snd, _ := pubc.Sender(topic, AtLeastOnce, false)
+	snd, _ := pubc.Sender(topic, SendOptions{QoS: AtLeastOnce})
 	p, err := pubsub.NewPublisher(snd, pubsub.Config{})
 	if err != nil {
 		t.Fatal(err)

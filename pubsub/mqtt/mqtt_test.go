@@ -74,7 +74,7 @@ func TestBrokerUADP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snd, err := c.Sender(topic, AtLeastOnce, false)
+	snd, err := c.Sender(topic, SendOptions{QoS: AtLeastOnce})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,5 +392,60 @@ func TestBrokerSubscribeContext(t *testing.T) {
 	defer cancel2()
 	if _, err := Dial(short, Options{Broker: fmt.Sprintf("tcp://127.0.0.1:%d", freePort(t))}); err == nil || !strings.Contains(err.Error(), "connection refused") {
 		t.Errorf("no broker: %v", err)
+	}
+}
+
+// TestBrokerSenderWindow: a Sender with a window of 8 sends 1,000 QoS 1
+// messages, all arriving in order; while the broker cannot be reached, Send
+// waits once the window is full and Flush waits for its context.
+func TestBrokerSenderWindow(t *testing.T) {
+	b := startBroker(t, brokerConfig{})
+	px := startProxy(t, b.addr())
+	ctx := testContext(t, 30*time.Second)
+	sub := dial(t, ctx, Options{Broker: b.url()})
+	s, err := sub.Subscribe(ctx, "w", AtLeastOnce, Queue{Size: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := dial(t, ctx, Options{Broker: px.url()})
+	snd, err := c.Sender("w", SendOptions{QoS: AtLeastOnce, Window: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 1000
+	for i := range n {
+		if err := snd.Send(ctx, []byte(fmt.Sprint(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := snd.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		m, err := s.Next(ctx)
+		if err != nil || string(m.Payload) != fmt.Sprint(i) {
+			t.Fatalf("message %d: %q, %v", i, m.Payload, err)
+		}
+	}
+	px.l.Close()
+	px.cut()
+	for c.Connected() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	var sendErr error
+	for i := 0; i < 20 && sendErr == nil; i++ {
+		sendErr = snd.Send(short, []byte("queued"))
+	}
+	if !errors.Is(sendErr, context.DeadlineExceeded) {
+		t.Errorf("Send with a full window and no broker: %v, want the context's deadline", sendErr)
+	}
+	if err := snd.Flush(short); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Flush without broker: %v", err)
+	}
+	snd.Close()
+	if err := snd.Send(ctx, nil); !errors.Is(err, ErrClosed) {
+		t.Errorf("Send after Close: %v", err)
 	}
 }

@@ -14,17 +14,25 @@ import (
 
 // BenchmarkEndToEnd measures UADP NetworkMessages per second from a
 // pubsub.Publisher through mosquitto on 127.0.0.1 to a pubsub.Subscriber's
-// handler, at QoS 0 and QoS 1 (each Publish waits for its PUBACK), and the
+// handler, at QoS 0 and QoS 1, each Publish waiting for its message (at QoS
+// 1 for the PUBACK) or with a window of 64 messages on their way, and the
 // CPU time per message of this process (both clients) and of the broker.
 //
 //	UABIN_MOSQUITTO=/usr/sbin/mosquitto go test -run '^$' -bench EndToEnd -benchtime 20000x -count 5
 func BenchmarkEndToEnd(b *testing.B) {
-	for _, qos := range []QoS{AtMostOnce, AtLeastOnce} {
-		b.Run("QoS"+strconv.Itoa(int(qos)), func(b *testing.B) { benchEndToEnd(b, qos) })
+	for _, c := range []struct {
+		qos    QoS
+		window int
+	}{{AtMostOnce, 0}, {AtLeastOnce, 0}, {AtMostOnce, 64}, {AtLeastOnce, 64}} {
+		name := "QoS" + strconv.Itoa(int(c.qos))
+		if c.window > 0 {
+			name += "-window" + strconv.Itoa(c.window)
+		}
+		b.Run(name, func(b *testing.B) { benchEndToEnd(b, c.qos, c.window) })
 	}
 }
 
-func benchEndToEnd(b *testing.B, qos QoS) {
+func benchEndToEnd(b *testing.B, qos QoS, window int) {
 	br := startBroker(b, brokerConfig{})
 	ctx := testContext(b, 10*time.Minute)
 	subc := dial(b, ctx, Options{Broker: br.url()})
@@ -33,7 +41,7 @@ func benchEndToEnd(b *testing.B, qos QoS) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	snd, _ := pubc.Sender("speed", qos, false)
+	snd, _ := pubc.Sender("speed", SendOptions{QoS: qos, Window: window})
 	p, _ := pubsub.NewPublisher(snd, pubsub.Config{})
 	s, _ := pubsub.NewSubscriber(sub, pubsub.Config{}, pubsub.Filter{})
 	m := uadpMessage(0)
@@ -57,6 +65,9 @@ func benchEndToEnd(b *testing.B, qos QoS) {
 		if err := p.Publish(ctx, &m); err != nil {
 			b.Fatal(err)
 		}
+	}
+	if err := snd.Flush(ctx); err != nil {
+		b.Fatal(err)
 	}
 	// QoS 0 may lose messages: stop 2 s after the last one arrived
 	wait := time.NewTimer(2 * time.Second)

@@ -217,32 +217,112 @@ func (s *Subscription) stop() { s.once.Do(func() { close(s.done) }) }
 
 // Sender is a pubsub.Transport (send side) that publishes every
 // NetworkMessage to one topic, so that a pubsub.Publisher sends UADP
-// NetworkMessages over MQTT as it does over UDP.
+// NetworkMessages over MQTT as it does over UDP. It is safe for concurrent
+// use.
 type Sender struct {
 	c      *Client
 	topic  string
-	qos    QoS
-	retain bool
+	o      SendOptions
 	closed atomic.Bool
+
+	mu      sync.Mutex
+	pending []paho.Token // oldest first, at most o.Window
+	err     error        // the first error of a message no longer pending
 }
 
-// Sender returns a Sender publishing to topic with qos, retained if retain.
-func (c *Client) Sender(topic string, qos QoS, retain bool) (*Sender, error) {
+// SendOptions configures a Sender.
+type SendOptions struct {
+	QoS    QoS
+	Retain bool
+	// Window is how many messages may be on their way at once. 0 or 1:
+	// Send returns when its message is delivered as far as its QoS
+	// promises (see Client.Publish). Larger: Send returns once the
+	// message is handed to the client, waiting only while Window messages
+	// are unconfirmed; an error of an earlier message is returned by a
+	// later Send or by Flush. A window keeps the connection busy at QoS 1
+	// and 2 instead of waiting a round trip per message.
+	Window int
+}
+
+// Sender returns a Sender publishing to topic.
+func (c *Client) Sender(topic string, o SendOptions) (*Sender, error) {
 	if err := CheckTopic(topic); err != nil {
 		return nil, err
 	}
-	if qos > ExactlyOnce {
-		return nil, fmt.Errorf("mqtt: QoS %d does not exist", qos)
+	if o.QoS > ExactlyOnce {
+		return nil, fmt.Errorf("mqtt: QoS %d does not exist", o.QoS)
 	}
-	return &Sender{c: c, topic: topic, qos: qos, retain: retain}, nil
+	return &Sender{c: c, topic: topic, o: o}, nil
 }
 
-// Send publishes b (see Client.Publish).
+// Send publishes b (see Client.Publish and SendOptions.Window).
 func (s *Sender) Send(ctx context.Context, b []byte) error {
 	if s.closed.Load() {
 		return ErrClosed
 	}
-	return s.c.Publish(ctx, s.topic, b, s.qos, s.retain)
+	if s.o.Window <= 1 {
+		return s.c.Publish(ctx, s.topic, b, s.o.QoS, s.o.Retain)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.pending) > 0 && (len(s.pending) >= s.o.Window || isDone(s.pending[0])) {
+		if err := s.settle(ctx); err != nil {
+			return err
+		}
+	}
+	if err := s.err; err != nil {
+		s.err = nil
+		return err
+	}
+	t, err := s.c.publish(s.topic, b, s.o.QoS, s.o.Retain)
+	if err != nil {
+		return err
+	}
+	s.pending = append(s.pending, t)
+	return nil
+}
+
+// settle waits for the oldest message in the window and takes it out,
+// keeping its error for a later Send or Flush; it returns only ctx's error.
+func (s *Sender) settle(ctx context.Context) error {
+	select {
+	case <-s.pending[0].Done():
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if err := s.pending[0].Error(); err != nil && s.err == nil {
+		s.err = s.c.published(s.topic, err)
+	}
+	s.pending[0] = nil
+	s.pending = s.pending[1:]
+	return nil
+}
+
+func isDone(t paho.Token) bool {
+	select {
+	case <-t.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+// Flush waits until every message sent is confirmed as its QoS promises,
+// or ctx ends, and returns the first error of those messages.
+func (s *Sender) Flush(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.pending) > 0 {
+		if err := s.settle(ctx); err != nil {
+			return err
+		}
+	}
+	err := s.err
+	s.err = nil
+	return err
 }
 
 // Receive returns an error: a Sender only sends (Client.Subscribe receives).
@@ -254,7 +334,8 @@ func (s *Sender) Receive(context.Context, []byte) (int, error) {
 func (s *Sender) Topic() string { return s.topic }
 
 // Close ends the Sender (later Sends fail with ErrClosed); the Client stays
-// connected.
+// connected, and messages still in the window stay with it (Flush first to
+// wait for them).
 func (s *Sender) Close() error {
 	s.closed.Store(true)
 	return nil
