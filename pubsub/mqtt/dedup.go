@@ -10,6 +10,10 @@ import "github.com/uabin/uabin/pubsub"
 // 65,536 as the UInt16 sequence numbers of Part 14 do. It is for one
 // goroutine at a time.
 //
+// JSON DataSetMessages carry a UInt32 SequenceNumber: pass its low 16 bits
+// (uint16(seq)); the window works the same as long as a writer's numbers
+// step by less than 32,768.
+//
 // A number more than Window behind the newest is taken as a restart of the
 // writer (its sequence starts again) and accepted, as is the first number
 // of a writer. Memory is bounded by MaxWriters: past it, the writer seen

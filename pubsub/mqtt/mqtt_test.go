@@ -43,6 +43,9 @@ func TestBrokerQoS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if s.GrantedQoS() != qos {
+			t.Errorf("granted QoS %d, asked %d", s.GrantedQoS(), qos)
+		}
 		payload := fmt.Appendf(nil, `{"qos":%d}`, qos)
 		if err := pub.Publish(ctx, topic, payload, qos, false); err != nil {
 			t.Fatal(err)

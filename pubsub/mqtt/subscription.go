@@ -47,14 +47,15 @@ type Stats struct {
 // queue. It is a pubsub.Transport (receive side), so a pubsub.Subscriber
 // reads UADP NetworkMessages from it as it does from UDP.
 type Subscription struct {
-	c      *Client
-	filter string
-	qos    QoS
-	block  bool
-	max    int
-	q      chan Message
-	done   chan struct{}
-	once   sync.Once
+	c       *Client
+	filter  string
+	qos     QoS
+	granted QoS
+	block   bool
+	max     int
+	q       chan Message
+	done    chan struct{}
+	once    sync.Once
 
 	received, dropped, tooLarge, cut atomic.Uint64
 }
@@ -94,10 +95,12 @@ func (c *Client) Subscribe(ctx context.Context, filter string, qos QoS, q Queue)
 		return nil, fmt.Errorf("mqtt: subscribing to %s: %w", filter, err)
 	}
 	if st, ok := t.(*paho.SubscribeToken); ok {
-		if rc := st.Result()[filter]; rc == 0x80 {
+		rc := st.Result()[filter]
+		if rc > byte(ExactlyOnce) {
 			s.Close()
-			return nil, fmt.Errorf("mqtt: %w: the broker refused the subscription to %s", ErrRefused, filter)
+			return nil, fmt.Errorf("mqtt: %w: the broker refused the subscription to %s (code %#x)", ErrRefused, filter, rc)
 		}
+		s.granted = QoS(rc)
 	}
 	return s, nil
 }
@@ -191,6 +194,10 @@ func (s *Subscription) Stats() Stats {
 	return Stats{Received: s.received.Load(), Dropped: s.dropped.Load(), TooLarge: s.tooLarge.Load(),
 		Cut: s.cut.Load(), Queued: len(s.q)}
 }
+
+// GrantedQoS returns the QoS the broker granted (at most the one asked
+// for): the highest QoS it sends this subscription's messages with.
+func (s *Subscription) GrantedQoS() QoS { return s.granted }
 
 // Filter returns the topic filter.
 func (s *Subscription) Filter() string { return s.filter }
