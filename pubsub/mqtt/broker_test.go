@@ -51,6 +51,9 @@ type brokerConfig struct {
 	// Persistence saves the sessions and their queued messages on
 	// shutdown and loads them on start.
 	Persistence bool
+	// ACL, if not "", is written as the acl_file (mosquitto's access
+	// control: which user may read or write which topics).
+	ACL string
 	// SaveEveryChange saves the persistence file after every change
 	// (autosave_on_changes), so that a broker killed with SIGKILL loses
 	// nothing it acknowledged.
@@ -105,6 +108,13 @@ func startBroker(t testing.TB, c brokerConfig) *broker {
 		fmt.Fprintf(&conf, "allow_anonymous false\npassword_file %s\n", pw)
 	} else {
 		conf.WriteString("allow_anonymous true\n")
+	}
+	if c.ACL != "" {
+		acl := filepath.Join(b.dir, "acl")
+		if err := os.WriteFile(acl, []byte(c.ACL), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&conf, "acl_file %s\n", acl)
 	}
 	if c.Persistence {
 		fmt.Fprintf(&conf, "persistence true\npersistence_location %s/\n", b.dir)

@@ -452,3 +452,41 @@ func TestBrokerSenderWindow(t *testing.T) {
 		t.Errorf("Send after Close: %v", err)
 	}
 }
+
+// TestBrokerACL: what the broker's access control denies is not an error
+// at the client with MQTT 3.1.1: a PUBLISH has no refusal (it is
+// acknowledged and dropped), and mosquitto 2.0 grants a subscription it
+// denies; in both cases nothing is delivered. Access control must be
+// checked at the broker's configuration, not inferred from the client.
+func TestBrokerACL(t *testing.T) {
+	b := startBroker(t, brokerConfig{Users: map[string]string{"scada": "s3cret", "admin": "adm1n"},
+		ACL: "user scada\ntopic readwrite opcua/#\ntopic read secret/#\nuser admin\ntopic readwrite #\n"})
+	ctx := testContext(t, 20*time.Second)
+	c := dial(t, ctx, Options{Broker: b.url(), Username: "scada", Password: "s3cret"})
+	admin := dial(t, ctx, Options{Broker: b.url(), Username: "admin", Password: "adm1n"})
+	denied, err := c.Subscribe(ctx, "other/#", AtLeastOnce, Queue{})
+	if err != nil {
+		t.Fatalf("subscription the ACL denies: %v", err)
+	}
+	secret, err := c.Subscribe(ctx, "secret/#", AtLeastOnce, Queue{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Publish(ctx, "secret/x", []byte("denied"), AtLeastOnce, false); err != nil {
+		t.Fatalf("a denied publish is acknowledged all the same: %v", err)
+	}
+	if err := admin.Publish(ctx, "other/x", []byte("not for scada"), AtLeastOnce, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := admin.Publish(ctx, "secret/y", []byte("for scada"), AtLeastOnce, false); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := secret.Next(ctx); err != nil || string(m.Payload) != "for scada" {
+		t.Fatalf("allowed message: %q, %v (the denied publish must not come first)", m.Payload, err)
+	}
+	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	if m, err := denied.Next(short); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("denied subscription delivered %q, %v", m.Payload, err)
+	}
+}
