@@ -79,6 +79,13 @@ type Options struct {
 	// connection is lost without a DISCONNECT (the Publisher's status
 	// "Error", §7.3.5.7.7).
 	Will *Message
+	// Unclaimed bounds the messages kept for a Subscription not made yet:
+	// a persistent session's broker sends what it kept right after the
+	// connection, before the program subscribes again; they wait, in
+	// order, for the first Subscription whose filter matches them. 0 means
+	// 1024, -1 none; past it they are dropped and counted
+	// (Client.Unclaimed).
+	Unclaimed int
 	// OnConnectionLost, if set, is called (in a goroutine of its own) when
 	// the connection drops; the client then reconnects by itself.
 	OnConnectionLost func(error)
@@ -106,9 +113,12 @@ type Client struct {
 	pc     paho.Client
 	broker string
 
-	mu     sync.Mutex
-	subs   []*Subscription
-	closed bool
+	mu               sync.Mutex
+	subs             []*Subscription
+	closed           bool
+	unclaimed        []Message // messages no Subscription matched yet
+	maxUnclaimed     int
+	unclaimedDropped uint64
 
 	connects atomic.Uint64 // successful connections
 	lost     atomic.Uint64 // connections lost
@@ -137,7 +147,13 @@ func Dial(ctx context.Context, o Options) (*Client, error) {
 			return nil, fmt.Errorf("mqtt: Will: %w", err)
 		}
 	}
-	c := &Client{broker: o.Broker}
+	if o.Will != nil && o.Will.QoS > ExactlyOnce {
+		return nil, fmt.Errorf("mqtt: Will: QoS %d does not exist", o.Will.QoS)
+	}
+	c := &Client{broker: o.Broker, maxUnclaimed: o.Unclaimed}
+	if o.Unclaimed == 0 {
+		c.maxUnclaimed = 1024
+	}
 	po := paho.NewClientOptions().
 		AddBroker(o.Broker).
 		SetClientID(id).

@@ -490,3 +490,51 @@ func TestBrokerACL(t *testing.T) {
 		t.Errorf("denied subscription delivered %q, %v", m.Payload, err)
 	}
 }
+
+// TestBrokerPersistentSubscriber: a subscriber with a persistent session
+// goes away (a clean DISCONNECT keeps the session); 50 QoS 1 messages are
+// published meanwhile; the subscriber comes back with the same ClientID, the
+// broker sends them at once, before the program subscribes again, and the
+// new Subscription receives them all, in order.
+func TestBrokerPersistentSubscriber(t *testing.T) {
+	b := startBroker(t, brokerConfig{})
+	ctx := testContext(t, 20*time.Second)
+	o := Options{Broker: b.url(), ClientID: "historian", PersistentSession: true}
+	first, err := Dial(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := first.Subscribe(ctx, "p/#", AtLeastOnce, Queue{}); err != nil {
+		t.Fatal(err)
+	}
+	first.Close(time.Second)
+	pub := dial(t, ctx, Options{Broker: b.url()})
+	const n = 50
+	for i := range n {
+		if err := pub.Publish(ctx, "p/x", []byte{byte(i)}, AtLeastOnce, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o.Unclaimed = 40 // fewer than sent: the rest is dropped and counted
+	again := dial(t, ctx, o)
+	deadline := time.Now().Add(5 * time.Second)
+	for w, d := again.Unclaimed(); w+int(d) < n && time.Now().Before(deadline); w, d = again.Unclaimed() {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if w, d := again.Unclaimed(); w != 40 || d != 10 {
+		t.Fatalf("unclaimed: %d waiting, %d dropped; want 40 and 10", w, d)
+	}
+	s, err := again.Subscribe(ctx, "p/+", AtLeastOnce, Queue{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 40 {
+		m, err := s.Next(ctx)
+		if err != nil || m.Payload[0] != byte(i) {
+			t.Fatalf("message %d: %v, %v", i, m.Payload, err)
+		}
+	}
+	if w, _ := again.Unclaimed(); w != 0 {
+		t.Errorf("%d still unclaimed", w)
+	}
+}

@@ -88,6 +88,7 @@ func (c *Client) Subscribe(ctx context.Context, filter string, qos QoS, q Queue)
 		return nil, ErrClosed
 	}
 	c.subs = append(c.subs, s)
+	c.claim(s)
 	c.mu.Unlock()
 	t := c.pc.Subscribe(filter, byte(qos), nil)
 	if err := wait(ctx, t); err != nil {
@@ -106,19 +107,63 @@ func (c *Client) Subscribe(ctx context.Context, filter string, qos QoS, q Queue)
 }
 
 // dispatch hands a message from the broker to every matching Subscription.
+// A message that matches no Subscription (the messages a persistent
+// session kept arrive right after the connection, before the program has
+// subscribed again) is kept as unclaimed, up to Options.Unclaimed, for the
+// first Subscription that matches it.
 func (c *Client) dispatch(m paho.Message) {
+	msg := Message{Topic: m.Topic(), Payload: m.Payload(), QoS: QoS(m.Qos()), Retained: m.Retained(), Duplicate: m.Duplicate()}
 	c.mu.Lock()
 	var subs []*Subscription
 	for _, s := range c.subs {
-		if Match(s.filter, m.Topic()) {
+		if Match(s.filter, msg.Topic) {
 			subs = append(subs, s)
 		}
 	}
+	if len(subs) == 0 {
+		if len(c.unclaimed) < c.maxUnclaimed {
+			c.unclaimed = append(c.unclaimed, msg)
+		} else {
+			c.unclaimedDropped++
+		}
+	}
 	c.mu.Unlock()
-	msg := Message{Topic: m.Topic(), Payload: m.Payload(), QoS: QoS(m.Qos()), Retained: m.Retained(), Duplicate: m.Duplicate()}
 	for _, s := range subs {
 		s.offer(msg)
 	}
+}
+
+// claim moves the unclaimed messages s matches into its queue, oldest
+// first, before any newer message reaches it (c.mu is held). A message that
+// does not fit is dropped and counted in s's Stats.Dropped.
+func (c *Client) claim(s *Subscription) {
+	kept := c.unclaimed[:0]
+	for _, m := range c.unclaimed {
+		if !Match(s.filter, m.Topic) {
+			kept = append(kept, m)
+			continue
+		}
+		if len(m.Payload) > s.max {
+			s.tooLarge.Add(1)
+			continue
+		}
+		select {
+		case s.q <- m:
+			s.received.Add(1)
+		default:
+			s.dropped.Add(1)
+		}
+	}
+	clear(c.unclaimed[len(kept):])
+	c.unclaimed = kept
+}
+
+// Unclaimed returns how many messages wait for a Subscription that matches
+// them, and how many were dropped because Options.Unclaimed were waiting.
+func (c *Client) Unclaimed() (waiting int, dropped uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.unclaimed), c.unclaimedDropped
 }
 
 // resubscribe renews the subscriptions after a reconnection: a clean
