@@ -76,6 +76,19 @@
 // and hands DataSetMessages to a Handler until its context ends or it is
 // closed.
 //
+// # JSON message mapping
+//
+// JSONEncoder and JSONDecoder write and read the JSON message mapping (Part 14
+// v1.05 §7.2.5), the form MQTT brokers and cloud consumers carry: "ua-data"
+// NetworkMessages (JSONNetworkMessage, JSONDataSetMessage) in every layout of
+// the JsonNetworkMessageContentMask, with the header fields of the
+// JsonDataSetMessageContentMask, Variant, DataValue or RawData fields in the
+// Compact, Verbose or deprecated forms, and the discovery messages
+// ua-metadata, ua-status, ua-connection, ua-application and ua-endpoints.
+// The values go through package uajson's codecs. Like Encoder and Decoder,
+// they are for one goroutine at a time, and allocate nothing into reused
+// values. docs/pubsub.md in the repository has the mapping table.
+//
 // # Concurrency
 //
 // Encoder, Decoder, Reassembler and Subscriber are for one goroutine at a

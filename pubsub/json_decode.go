@@ -73,7 +73,6 @@ func (d *JSONDecoder) networkMessage(m *JSONNetworkMessage) error {
 	}
 	var seen int
 	var names jsonenc.Names
-	var gotPub, gotGroup, gotClass bool
 	for first := true; ; first = false {
 		name, off, ok, err := r.Member(first)
 		if err != nil {
@@ -82,58 +81,36 @@ func (d *JSONDecoder) networkMessage(m *JSONNetworkMessage) error {
 		if !ok {
 			break
 		}
-		switch string(name) {
-		case "MessageId":
-			if err := once(r, &seen, nmMessageID, name, off); err != nil {
-				return err
-			}
-			if m.MessageID, err = d.str(m.MessageID); err != nil {
-				return wire.WithPath(err, "MessageId")
-			}
-		case "MessageType":
-			if err := once(r, &seen, nmMessageType, name, off); err != nil {
-				return err
-			}
-			if err := d.messageType(JSONTypeData); err != nil {
-				return wire.WithPath(err, "MessageType")
-			}
-		case "PublisherId":
-			if err := once(r, &seen, nmPublisherID, name, off); err != nil {
-				return err
-			}
-			if err := d.publisherID(&m.PublisherID); err != nil {
-				return wire.WithPath(err, "PublisherId")
-			}
-			gotPub = true
-		case "WriterGroupName":
-			if err := once(r, &seen, nmWriterGroupName, name, off); err != nil {
-				return err
-			}
-			if m.WriterGroupName, err = d.str(m.WriterGroupName); err != nil {
-				return wire.WithPath(err, "WriterGroupName")
-			}
-			gotGroup = true
-		case "DataSetClassId":
-			if err := once(r, &seen, nmDataSetClassID, name, off); err != nil {
-				return err
-			}
-			if err := r.GUID(&m.DataSetClassID); err != nil {
-				return wire.WithPath(err, "DataSetClassId")
-			}
-			gotClass = true
-		case "Messages":
-			if err := once(r, &seen, nmMessages, name, off); err != nil {
-				return err
-			}
-			if err := d.messages(m); err != nil {
-				return wire.WithPath(err, "Messages")
-			}
-		default:
+		bit := nmBit(name)
+		if bit == 0 {
 			if err := r.Unknown(&names, name, off); err != nil {
 				return err
 			}
+			continue
+		}
+		if seen&bit != 0 {
+			return r.Duplicate(off, name)
+		}
+		seen |= bit
+		switch bit {
+		case nmMessageID:
+			m.MessageID, err = d.str(m.MessageID)
+		case nmMessageType:
+			err = d.messageType(JSONTypeData)
+		case nmPublisherID:
+			err = d.publisherID(&m.PublisherID)
+		case nmWriterGroupName:
+			m.WriterGroupName, err = d.str(m.WriterGroupName)
+		case nmDataSetClassID:
+			err = r.GUID(&m.DataSetClassID)
+		case nmMessages:
+			err = d.messages(m)
+		}
+		if err != nil {
+			return wire.WithPath(err, string(name))
 		}
 	}
+	gotPub, gotGroup, gotClass := seen&nmPublisherID != 0, seen&nmWriterGroupName != 0, seen&nmDataSetClassID != 0
 	if seen&nmMessageType == 0 {
 		return r.Fail(start, wire.ErrInvalid, "the NetworkMessage has no MessageType")
 	}
@@ -161,13 +138,24 @@ func (d *JSONDecoder) networkMessage(m *JSONNetworkMessage) error {
 	return nil
 }
 
-// once records a member bit in seen, or fails if the member came before.
-func once(r *jsonenc.Reader, seen *int, bit int, name []byte, off int) error {
-	if *seen&bit != 0 {
-		return r.Duplicate(off, name)
+// nmBit returns the bit of a NetworkMessage header member, 0 for an
+// unknown one.
+func nmBit(name []byte) int {
+	switch string(name) {
+	case "MessageId":
+		return nmMessageID
+	case "MessageType":
+		return nmMessageType
+	case "PublisherId":
+		return nmPublisherID
+	case "WriterGroupName":
+		return nmWriterGroupName
+	case "DataSetClassId":
+		return nmDataSetClassID
+	case "Messages":
+		return nmMessages
 	}
-	*seen |= bit
-	return nil
+	return 0
 }
 
 // str reads a String header field over old; null is "".

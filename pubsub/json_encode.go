@@ -15,8 +15,14 @@ type JSONEncoder struct {
 	w   jsonenc.Writer
 	// check reads Raw field text, to write only one JSON value.
 	check jsonenc.Reader
-	// names finds a field name given twice in a large Payload.
-	names map[string]struct{}
+	// checked are the field names of the last Payload, quoted their JSON
+	// strings (the i-th from ends[i] to ends[i+1]), written by quoter;
+	// seen finds a name given twice in a large Payload (names).
+	checked []string
+	quoted  []byte
+	ends    []int
+	quoter  jsonenc.Writer
+	seen    map[string]struct{}
 }
 
 // NewJSONEncoder returns an Encoder with the options of c (c.Values; c.Network
@@ -210,16 +216,14 @@ func (e *JSONEncoder) dataSetMessage(m *JSONNetworkMessage, d *JSONDataSetMessag
 
 // payload writes the Payload object: the fields by name.
 func (e *JSONEncoder) payload(d *JSONDataSetMessage) error {
-	if err := e.uniqueNames(d.Fields); err != nil {
+	if err := e.names(d.Fields); err != nil {
 		return err
 	}
 	w := &e.w
 	w.Open('{')
 	for i := range d.Fields {
 		f := &d.Fields[i]
-		if err := w.KeyString(f.Name, i == 0); err != nil {
-			return wire.WithPath(wire.WithPath(err, wire.IndexPath(i)), "Fields")
-		}
+		w.KeyQuoted(e.quoted[e.ends[i]:e.ends[i+1]], i == 0)
 		if err := e.field(d.Encoding, f); err != nil {
 			return wire.WithPath(wire.WithPath(err, wire.IndexPath(i)), "Fields")
 		}
@@ -266,9 +270,26 @@ func (e *JSONEncoder) raw(text []byte) error {
 	return nil
 }
 
-// uniqueNames fails if two fields have the same name: a JSON object has
-// each member name once (Part 6 §5.4.2.16).
-func (e *JSONEncoder) uniqueNames(fields []JSONField) error {
+// names prepares the member names of a Payload: it fails if two fields
+// have the same name (a JSON object has each member name once, Part 6
+// §5.4.2.16) or a name has no JSON form (not UTF-8), and leaves the names
+// as quoted JSON strings in e.quoted, the i-th from e.ends[i] to
+// e.ends[i+1]. A publisher sends the same names again and again: when they
+// are those of the last Payload, this is len(fields) comparisons.
+func (e *JSONEncoder) names(fields []JSONField) error {
+	if len(fields) == len(e.checked) {
+		same := true
+		for i := range fields {
+			if fields[i].Name != e.checked[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return nil
+		}
+	}
+	e.checked = e.checked[:0]
 	if len(fields) <= 16 {
 		for i := 1; i < len(fields); i++ {
 			for j := 0; j < i; j++ {
@@ -277,17 +298,29 @@ func (e *JSONEncoder) uniqueNames(fields []JSONField) error {
 				}
 			}
 		}
-		return nil
-	}
-	if e.names == nil {
-		e.names = make(map[string]struct{}, len(fields))
-	}
-	clear(e.names)
-	for i := range fields {
-		if _, dup := e.names[fields[i].Name]; dup {
-			return dupName(i, fields[i].Name)
+	} else {
+		if e.seen == nil {
+			e.seen = make(map[string]struct{}, len(fields))
 		}
-		e.names[fields[i].Name] = struct{}{}
+		clear(e.seen)
+		for i := range fields {
+			if _, dup := e.seen[fields[i].Name]; dup {
+				return dupName(i, fields[i].Name)
+			}
+			e.seen[fields[i].Name] = struct{}{}
+		}
+	}
+	e.ends = append(e.ends[:0], 0)
+	e.quoter.Reset(&e.cfg, e.quoted[:0])
+	for i := range fields {
+		if err := e.quoter.String(fields[i].Name); err != nil {
+			return wire.WithPath(wire.WithPath(err, wire.IndexPath(i)), "Fields")
+		}
+		e.ends = append(e.ends, len(e.quoter.Bytes()))
+	}
+	e.quoted = e.quoter.Bytes()
+	for i := range fields {
+		e.checked = append(e.checked, fields[i].Name)
 	}
 	return nil
 }

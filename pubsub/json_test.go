@@ -14,6 +14,7 @@ import (
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
+	"github.com/uabin/uabin/uajson"
 )
 
 var updateJSON = flag.Bool("update-json", false, "rewrite testdata/json-golden.txt from the encoder")
@@ -31,6 +32,8 @@ type jsonCase struct {
 	// lossy says why the decoded message does not give the same text
 	// again ("" when it does).
 	lossy string
+	// typed: RawData fields decode into values (the writer's MetaData).
+	typed bool
 }
 
 var (
@@ -148,11 +151,18 @@ func jsonCases() []jsonCase {
 	add("encoding/variant", dv(EncodingVariant, JSONCompact))
 	add("encoding/datavalue", dv(EncodingDataValue, JSONCompact))
 	add("encoding/rawdata", dv(EncodingRawData, JSONCompact)).writers = []JSONWriter{{ID: 7, Content: JSONCompact, RawData: true}}
-	c := add("form/verbose", dv(EncodingDataValue, JSONFieldEncoding2))
+	c := add("encoding/rawdata-metadata", dv(EncodingRawData, JSONCompact))
+	c.writers = []JSONWriter{{Content: JSONCompact, RawData: true, MetaData: &types.DataSetMetaDataType{Fields: []types.FieldMetaData{
+		{Name: "Temperature", BuiltInType: uint8(types.TypeDouble), ValueRank: -1},
+		{Name: "Running", BuiltInType: uint8(types.TypeBoolean), ValueRank: -1},
+		{Name: "Node", BuiltInType: uint8(types.TypeNodeID), ValueRank: -1},
+		{Name: "Levels", BuiltInType: uint8(types.TypeInt32), ValueRank: 1},
+	}}}}
+	c.typed = true
+	c = add("form/verbose", dv(EncodingDataValue, JSONFieldEncoding2))
 	c.writers = []JSONWriter{{Content: JSONFieldEncoding2}}
 	c = add("form/reversible", dv(EncodingDataValue, JSONFieldEncoding1))
 	c.writers = []JSONWriter{{Content: JSONFieldEncoding1}}
-	c.lossy = "the deprecated Reversible form is written for older subscribers; a DataValue's Variant in it is an object the Decoder reads, but its Status is a bare number read back as the Compact object"
 	c = add("form/nonreversible", dv(EncodingVariant, 0))
 	c.writers = []JSONWriter{{Content: 0}}
 	c.lossy = "the deprecated NonReversible form drops the types: it reads back as RawData"
@@ -256,13 +266,13 @@ func TestJSONGolden(t *testing.T) {
 		for i := range c.m.Messages {
 			want, got := &c.m.Messages[i], &m.Messages[i]
 			wantFields := want.Fields
-			if want.Encoding == EncodingVariant { // the Variant encoding carries Value.Value only
+			if want.Encoding == EncodingVariant || c.typed { // the Variant and RawData encodings carry Value.Value only
 				wantFields = nil
 				for _, f := range want.Fields {
 					wantFields = append(wantFields, JSONField{Name: f.Name, Value: types.DataValue{Value: f.Value.Value}})
 				}
 			}
-			if diff := cmp.Diff(wantFields, got.Fields, cmpopts.EquateEmpty(), cmp.AllowUnexported(types.Variant{})); diff != "" && want.Encoding != EncodingRawData {
+			if diff := cmp.Diff(wantFields, got.Fields, cmpopts.EquateEmpty(), cmp.AllowUnexported(types.Variant{})); diff != "" && (want.Encoding != EncodingRawData || c.typed) {
 				t.Errorf("%s: Messages[%d].Fields (-want +got):\n%s", c.name, i, diff)
 			}
 		}
@@ -394,5 +404,28 @@ func TestJSONGoldenFilesListed(t *testing.T) {
 		if !known[n] {
 			t.Errorf("%s in %s has no case", n, filepath.Base(jsonGoldenFile))
 		}
+	}
+}
+
+// TestJSONPayloadBeforeWriterID: a DataSetMessage whose Payload comes
+// before its DataSetWriterId is read with the JSONWriter of that id (here a
+// RawData writer with metadata), not the one at its position.
+func TestJSONPayloadBeforeWriterID(t *testing.T) {
+	text := `[{"Payload":{"n":5,"s":"x"},"DataSetWriterId":9},{"DataSetWriterId":3,"Payload":{"n":{"UaType":6,"Value":5}}}]`
+	dec, _ := NewJSONDecoder(JSONConfig{Network: JSONDataSetHeader, Writers: []JSONWriter{
+		{ID: 3, Content: JSONCompact},
+		{ID: 9, Content: JSONFieldEncoding2, RawData: true, MetaData: &types.DataSetMetaDataType{Fields: []types.FieldMetaData{{Name: "n", BuiltInType: uint8(types.TypeInt32), ValueRank: -1}}}},
+	}})
+	var m JSONNetworkMessage
+	if err := dec.Decode([]byte(text), &m); err != nil {
+		t.Fatal(err)
+	}
+	d0, d1 := &m.Messages[0], &m.Messages[1]
+	if d0.WriterID != 9 || d0.Encoding != EncodingRawData || d0.Content.Form() != uajson.Verbose ||
+		!d0.Fields[0].Value.Value.Equal(types.VariantFromInt32(5)) || string(d0.Fields[1].Raw) != `"x"` {
+		t.Fatalf("first message: %+v", d0)
+	}
+	if d1.WriterID != 3 || d1.Encoding != EncodingVariant || !d1.Fields[0].Value.Value.Equal(types.VariantFromInt32(5)) {
+		t.Fatalf("second message: %+v", d1)
 	}
 }

@@ -250,3 +250,7 @@ func (r *Reader) Add(n *Names, name []byte, off int) error { return n.s.add(&r.d
 
 // QuotedUint appends v as a JSON string holding its decimal digits.
 func (w *Writer) QuotedUint(v uint64) { w.e.uint64(v) }
+
+// KeyQuoted starts an object member whose name is given as a JSON string
+// with its quotes, escaped before (String of another Writer).
+func (w *Writer) KeyQuoted(quoted []byte, first bool) { w.e.keyQuoted(quoted, first) }
