@@ -92,6 +92,9 @@ type Options struct {
 	// OnConnect, if set, is called after each successful connection,
 	// the first one and every reconnection.
 	OnConnect func()
+	// OnError, if set, receives the errors no call returns: a
+	// subscription the client could not renew after a reconnection.
+	OnError func(error)
 }
 
 // Message is one MQTT message: its topic, payload and flags.
@@ -122,6 +125,7 @@ type Client struct {
 
 	connects atomic.Uint64 // successful connections
 	lost     atomic.Uint64 // connections lost
+	onError  func(error)
 }
 
 // Dial connects to the broker and returns the Client once the broker has
@@ -150,7 +154,7 @@ func Dial(ctx context.Context, o Options) (*Client, error) {
 	if o.Will != nil && o.Will.QoS > ExactlyOnce {
 		return nil, fmt.Errorf("mqtt: Will: QoS %d does not exist", o.Will.QoS)
 	}
-	c := &Client{broker: o.Broker, maxUnclaimed: o.Unclaimed}
+	c := &Client{broker: o.Broker, maxUnclaimed: o.Unclaimed, onError: o.OnError}
 	if o.Unclaimed == 0 {
 		c.maxUnclaimed = 1024
 	}

@@ -300,7 +300,8 @@ func TestBrokerReconnect(t *testing.T) {
 	px := startProxy(t, b.addr())
 	ctx := testContext(t, 60*time.Second)
 	pub := dial(t, ctx, Options{Broker: px.url(), ClientID: "pub-r", PersistentSession: true})
-	sub := dial(t, ctx, Options{Broker: px.url(), ClientID: "sub-r", PersistentSession: true, MaxReconnectInterval: 2 * time.Second})
+	sub := dial(t, ctx, Options{Broker: px.url(), ClientID: "sub-r", PersistentSession: true, MaxReconnectInterval: 2 * time.Second,
+		OnError: func(err error) { t.Errorf("subscriber: %v", err) }})
 	s, err := sub.Subscribe(ctx, "r/#", AtLeastOnce, Queue{})
 	if err != nil {
 		t.Fatal(err)

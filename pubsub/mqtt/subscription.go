@@ -2,6 +2,7 @@ package mqtt
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -166,17 +167,29 @@ func (c *Client) Unclaimed() (waiting int, dropped uint64) {
 	return len(c.unclaimed), c.unclaimedDropped
 }
 
-// resubscribe renews the subscriptions after a reconnection: a clean
-// session starts without them; a persistent one keeps them if the broker
-// kept its state, and the renewal is harmless (paho does not say whether the
-// session was present). The broker then sends the retained messages of the
-// filters again (Message.Retained).
+// resubscribe renews the subscriptions after a reconnection, in the
+// goroutine paho runs OnConnect in, and reports failures to
+// Options.OnError. A clean session starts without subscriptions; a
+// persistent one keeps them if the broker kept its state, and the renewal is
+// harmless (paho does not say whether the session was present). The broker
+// then sends the retained messages of the filters again (Message.Retained).
 func (c *Client) resubscribe() {
 	c.mu.Lock()
 	subs := slices.Clone(c.subs)
 	c.mu.Unlock()
 	for _, s := range subs {
-		c.pc.Subscribe(s.filter, byte(s.qos), nil)
+		t := c.pc.Subscribe(s.filter, byte(s.qos), nil)
+		var err error
+		if !t.WaitTimeout(30 * time.Second) {
+			err = errors.New("no SUBACK within 30 s")
+		} else if err = t.Error(); err == nil {
+			if st, ok := t.(*paho.SubscribeToken); ok && st.Result()[s.filter] > byte(ExactlyOnce) {
+				err = ErrRefused
+			}
+		}
+		if err != nil && c.onError != nil {
+			c.onError(fmt.Errorf("mqtt: renewing the subscription to %s after a reconnection: %w", s.filter, err))
+		}
 	}
 }
 
