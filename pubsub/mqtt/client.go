@@ -83,8 +83,8 @@ type Options struct {
 	// a persistent session's broker sends what it kept right after the
 	// connection, before the program subscribes again; they wait, in
 	// order, for the first Subscription whose filter matches them. 0 means
-	// 1024, -1 none; past it they are dropped and counted
-	// (Client.Unclaimed).
+	// 1024, -1 none; past it, and for payloads over 1 MiB, they are
+	// dropped and counted (Client.Unclaimed).
 	Unclaimed int
 	// OnConnectionLost, if set, is called (in a goroutine of its own) when
 	// the connection drops; the client then reconnects by itself.

@@ -122,7 +122,7 @@ func (c *Client) dispatch(m paho.Message) {
 		}
 	}
 	if len(subs) == 0 {
-		if len(c.unclaimed) < c.maxUnclaimed {
+		if len(c.unclaimed) < c.maxUnclaimed && len(msg.Payload) <= maxUnclaimedSize {
 			c.unclaimed = append(c.unclaimed, msg)
 		} else {
 			c.unclaimedDropped++
@@ -133,6 +133,10 @@ func (c *Client) dispatch(m paho.Message) {
 		s.offer(msg)
 	}
 }
+
+// maxUnclaimedSize bounds the payload of an unclaimed message: the
+// Subscription's own limit is not known yet.
+const maxUnclaimedSize = 1 << 20
 
 // claim moves the unclaimed messages s matches into its queue, oldest
 // first, before any newer message reaches it (c.mu is held). A message that
