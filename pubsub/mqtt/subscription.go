@@ -130,7 +130,7 @@ func (c *Client) dispatch(m paho.Message) {
 	}
 	c.mu.Unlock()
 	for _, s := range subs {
-		s.offer(msg)
+		s.offer(msg, true)
 	}
 }
 
@@ -139,8 +139,8 @@ func (c *Client) dispatch(m paho.Message) {
 const maxUnclaimedSize = 1 << 20
 
 // claim moves the unclaimed messages s matches into its queue, oldest
-// first, before any newer message reaches it (c.mu is held). A message that
-// does not fit is dropped and counted in s's Stats.Dropped.
+// first, before any newer message reaches it (c.mu is held, so it does not
+// wait: a message that does not fit is dropped and counted in s's Stats).
 func (c *Client) claim(s *Subscription) {
 	kept := c.unclaimed[:0]
 	for _, m := range c.unclaimed {
@@ -148,16 +148,7 @@ func (c *Client) claim(s *Subscription) {
 			kept = append(kept, m)
 			continue
 		}
-		if len(m.Payload) > s.max {
-			s.tooLarge.Add(1)
-			continue
-		}
-		select {
-		case s.q <- m:
-			s.received.Add(1)
-		default:
-			s.dropped.Add(1)
-		}
+		s.offer(m, false)
 	}
 	clear(c.unclaimed[len(kept):])
 	c.unclaimed = kept
@@ -197,12 +188,14 @@ func (c *Client) resubscribe() {
 	}
 }
 
-func (s *Subscription) offer(m Message) {
+// offer puts m into the queue; when it is full, it waits if the
+// Subscription blocks and mayWait, else drops and counts m.
+func (s *Subscription) offer(m Message, mayWait bool) {
 	if len(m.Payload) > s.max {
 		s.tooLarge.Add(1)
 		return
 	}
-	if s.block {
+	if s.block && mayWait {
 		select {
 		case s.q <- m:
 			s.received.Add(1)
