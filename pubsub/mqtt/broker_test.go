@@ -11,6 +11,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
+	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
@@ -43,6 +44,9 @@ func mosquittoBin(t testing.TB) string {
 
 // brokerConfig is what a test broker is started with.
 type brokerConfig struct {
+	// ClientCerts makes the TLS listener require a client certificate
+	// signed by the TLS CA.
+	ClientCerts bool
 	// Users, if not empty, turns anonymous access off and writes a
 	// password file with mosquitto_passwd.
 	Users map[string]string
@@ -90,8 +94,8 @@ func startBroker(t testing.TB, c brokerConfig) *broker {
 	fmt.Fprintf(&conf, "listener %d 127.0.0.1\n", b.port)
 	if c.TLS != nil {
 		b.tlsPort = freePort(t)
-		fmt.Fprintf(&conf, "listener %d 127.0.0.1\ncafile %s\ncertfile %s\nkeyfile %s\n",
-			b.tlsPort, c.TLS.caFile, c.TLS.certFile, c.TLS.keyFile)
+		fmt.Fprintf(&conf, "listener %d 127.0.0.1\ncafile %s\ncertfile %s\nkeyfile %s\nrequire_certificate %t\n",
+			b.tlsPort, c.TLS.caFile, c.TLS.certFile, c.TLS.keyFile, c.ClientCerts)
 	}
 	if len(c.Users) > 0 {
 		pw := filepath.Join(b.dir, "passwords")
@@ -238,20 +242,18 @@ func (b *broker) logs() string {
 	return sb.String()
 }
 
-// testPKI is a CA and a server certificate for 127.0.0.1, made for one test.
+// testPKI is a CA, a server certificate for 127.0.0.1 and a client
+// certificate, made for one test.
 type testPKI struct {
 	pool                      *x509.CertPool
 	caFile, certFile, keyFile string
+	client                    tls.Certificate
 }
 
-// newPKI makes a CA and a server certificate signed by it (ECDSA P-256),
-// written as PEM files into dir.
+// newPKI makes a CA and a server and a client certificate signed by it
+// (ECDSA P-256); the CA and the server's are written as PEM files into dir.
 func newPKI(t testing.TB, dir, name string) *testPKI {
 	t.Helper()
-	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
 	now := time.Now()
 	caTmpl := &x509.Certificate{
 		SerialNumber:          big.NewInt(1),
@@ -262,16 +264,9 @@ func newPKI(t testing.TB, dir, name string) *testPKI {
 		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
 		BasicConstraintsValid: true,
 	}
-	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	caDER, caKey := issue(t, caTmpl, nil, nil)
 	caCert, _ := x509.ParseCertificate(caDER)
-	srvKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srvTmpl := &x509.Certificate{
+	srvDER, srvKey := issue(t, &x509.Certificate{
 		SerialNumber: big.NewInt(2),
 		Subject:      pkix.Name{CommonName: "127.0.0.1"},
 		NotBefore:    now.Add(-time.Hour),
@@ -279,11 +274,15 @@ func newPKI(t testing.TB, dir, name string) *testPKI {
 		KeyUsage:     x509.KeyUsageDigitalSignature,
 		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
 		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
-	}
-	srvDER, err := x509.CreateCertificate(rand.Reader, srvTmpl, caCert, &srvKey.PublicKey, caKey)
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, caCert, caKey)
+	cliDER, cliKey := issue(t, &x509.Certificate{
+		SerialNumber: big.NewInt(3),
+		Subject:      pkix.Name{CommonName: "pump-7"},
+		NotBefore:    now.Add(-time.Hour),
+		NotAfter:     now.Add(24 * time.Hour),
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth},
+	}, caCert, caKey)
 	keyDER, err := x509.MarshalECPrivateKey(srvKey)
 	if err != nil {
 		t.Fatal(err)
@@ -291,12 +290,31 @@ func newPKI(t testing.TB, dir, name string) *testPKI {
 	p := &testPKI{pool: x509.NewCertPool(),
 		caFile:   filepath.Join(dir, name+"-ca.pem"),
 		certFile: filepath.Join(dir, name+"-server.pem"),
-		keyFile:  filepath.Join(dir, name+"-server.key")}
+		keyFile:  filepath.Join(dir, name+"-server.key"),
+		client:   tls.Certificate{Certificate: [][]byte{cliDER}, PrivateKey: cliKey}}
 	p.pool.AddCert(caCert)
 	writePEM(t, p.caFile, "CERTIFICATE", caDER)
 	writePEM(t, p.certFile, "CERTIFICATE", srvDER)
 	writePEM(t, p.keyFile, "EC PRIVATE KEY", keyDER)
 	return p
+}
+
+// issue makes a key and a certificate of tmpl signed by parent's key (self
+// signed when parent is nil).
+func issue(t testing.TB, tmpl, parent *x509.Certificate, parentKey *ecdsa.PrivateKey) ([]byte, *ecdsa.PrivateKey) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parent == nil {
+		parent, parentKey = tmpl, key
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, parent, &key.PublicKey, parentKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return der, key
 }
 
 func writePEM(t testing.TB, path, kind string, der []byte) {

@@ -124,6 +124,48 @@ func TestBrokerUADP(t *testing.T) {
 	}
 }
 
+// TestBrokerUADPHostile: what arrives on a UADP topic and is not a
+// NetworkMessage (garbage, a cut message, one longer than a datagram) is
+// reported to the Subscriber's OnError and skipped; the next good message
+// is delivered.
+func TestBrokerUADPHostile(t *testing.T) {
+	b := startBroker(t, brokerConfig{})
+	ctx := testContext(t, 20*time.Second)
+	c := dial(t, ctx, Options{Broker: b.url()})
+	sub, err := c.Subscribe(ctx, "u", AtLeastOnce, Queue{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := pubsub.NewSubscriber(sub, pubsub.Config{}, pubsub.Filter{})
+	var errs []error
+	s.OnError = func(err error) { errs = append(errs, err) }
+	enc, _ := pubsub.NewEncoder(pubsub.Config{})
+	m := uadpMessage(7)
+	good, err := enc.Marshal(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := append(append([]byte(nil), good...), make([]byte, 70000)...)
+	for _, p := range [][]byte{[]byte("not UADP"), good[:len(good)-3], huge, good} {
+		if err := c.Publish(ctx, "u", p, AtLeastOnce, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	errDone := errors.New("done")
+	err = s.Run(ctx, func(m *pubsub.NetworkMessage, d *pubsub.DataSetMessage) error {
+		if d.SequenceNumber != 7 {
+			t.Errorf("%+v", d)
+		}
+		return errDone
+	})
+	if !errors.Is(err, errDone) || len(errs) != 3 || sub.Stats().Cut != 1 {
+		t.Fatalf("Run: %v; errors %v; stats %+v", err, errs, sub.Stats())
+	}
+	for _, e := range errs {
+		t.Log(e)
+	}
+}
+
 // uadpMessage is a small NetworkMessage: PublisherId UInt16 2234,
 // WriterGroupId 100, writer 62541 with a sequence number and two fields.
 func uadpMessage(seq uint16) pubsub.NetworkMessage {
@@ -290,6 +332,26 @@ func TestBrokerTLS(t *testing.T) {
 	} else {
 		t.Logf("TLS to a plain listener: %v", err)
 	}
+}
+
+// TestBrokerTLSClientCert: a listener that requires client certificates
+// accepts the client with one signed by its CA and refuses the client
+// without.
+func TestBrokerTLSClientCert(t *testing.T) {
+	pki := newPKI(t, t.TempDir(), "mutual")
+	b := startBroker(t, brokerConfig{TLS: pki, ClientCerts: true})
+	ctx := testContext(t, 20*time.Second)
+	c := dial(t, ctx, Options{Broker: b.tlsURL(), TLS: &tls.Config{RootCAs: pki.pool, Certificates: []tls.Certificate{pki.client}}})
+	if err := c.Publish(ctx, "m", []byte("x"), AtLeastOnce, false); err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	_, err := Dial(short, Options{Broker: b.tlsURL(), TLS: &tls.Config{RootCAs: pki.pool}})
+	if err == nil || !strings.Contains(err.Error(), "certificate") {
+		t.Fatalf("without a client certificate: %v", err)
+	}
+	t.Logf("without a client certificate: %v", err)
 }
 
 // TestBrokerReconnect: the connection is cut twice; the Client reconnects
