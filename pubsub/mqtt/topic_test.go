@@ -165,3 +165,59 @@ func TestTopicLevelsProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchReference compares Match with a direct reading of MQTT 3.1.1
+// §4.7 (level by level, recursively) on every filter and topic of up to
+// four levels over a small alphabet.
+func TestMatchReference(t *testing.T) {
+	var ref func(f, tp []string) bool
+	ref = func(f, tp []string) bool {
+		switch {
+		case len(f) == 0:
+			return len(tp) == 0
+		case f[0] == "#":
+			return true // matches the parent level and everything under it
+		case len(tp) == 0:
+			return false
+		case f[0] == "+" || f[0] == tp[0]:
+			return ref(f[1:], tp[1:])
+		}
+		return false
+	}
+	var topics, filters []string
+	var gen func(prefix string, depth int, alphabet []string, out *[]string)
+	gen = func(prefix string, depth int, alphabet []string, out *[]string) {
+		if depth == 0 {
+			return
+		}
+		for _, l := range alphabet {
+			s := l
+			if prefix != "" || depth < 4 {
+				s = prefix + "/" + l
+			}
+			*out = append(*out, s)
+			gen(s, depth-1, alphabet, out)
+		}
+	}
+	gen("", 4, []string{"a", "b", "", "$s"}, &topics)
+	gen("", 4, []string{"a", "", "+", "#", "$s"}, &filters)
+	n := 0
+	for _, f := range filters {
+		if CheckFilter(f) != nil {
+			continue
+		}
+		for _, tp := range topics {
+			want := ref(strings.Split(f, "/"), strings.Split(tp, "/"))
+			if strings.HasPrefix(tp, "$") && (f[0] == '+' || f[0] == '#') {
+				want = false
+			}
+			if got := Match(f, tp); got != want {
+				t.Fatalf("Match(%q, %q) = %v, want %v", f, tp, got, want)
+			}
+			n++
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d pairs compared", n)
+	}
+}
