@@ -66,6 +66,11 @@ type Subscription struct {
 // Subscription is registered before the SUBSCRIBE is sent, so that the
 // messages a persistent session kept are not missed; it is renewed after
 // every reconnection. ctx bounds the wait for the broker's SUBACK.
+//
+// The Client hands every message to each of its Subscriptions whose filter
+// matches the topic, so overlapping filters ("a/#" and "a/+") each get their
+// copy; a broker that sends one message per matching subscription (MQTT
+// 3.1.1 allows either) makes that two copies each, which Dedup removes.
 func (c *Client) Subscribe(ctx context.Context, filter string, qos QoS, q Queue) (*Subscription, error) {
 	if err := CheckFilter(filter); err != nil {
 		return nil, err
