@@ -108,6 +108,13 @@ type JSONNetworkMessage struct {
 	// Messages are the DataSetMessages; exactly one with
 	// JSONSingleMessage.
 	Messages []JSONDataSetMessage
+
+	// Extra holds the members of the NetworkMessage object that Part 14
+	// does not define (a publisher's extensions), as the JSON text of the
+	// members without the braces (`"Vendor":{"x":1},"Zone":"A"`): a
+	// Decoder keeps them (reused by the next decode into this value) and
+	// an Encoder writes them after the defined members. nil: none.
+	Extra []byte
 }
 
 // JSONDataSetMessage is one JSON DataSetMessage (Part 14 v1.05 §7.2.5.4).
@@ -143,6 +150,10 @@ type JSONDataSetMessage struct {
 	// DataSet for key frames and events, the changed ones for delta
 	// frames.
 	Fields []JSONField
+
+	// Extra holds the members of the DataSetMessage object that Part 14
+	// does not define, as JSONNetworkMessage.Extra does.
+	Extra []byte
 }
 
 // JSONField is one member of a DataSetMessage's Payload.

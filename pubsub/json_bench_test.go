@@ -93,8 +93,30 @@ func BenchmarkJSONDecode(b *testing.B) {
 }
 
 // TestJSONZeroAlloc checks that encoding into a reused buffer and decoding
-// into a reused message allocate nothing, for both workloads.
+// into a reused message allocate nothing, for both workloads and for a
+// message with every DataSetMessage header field and DataValue fields.
 func TestJSONZeroAlloc(t *testing.T) {
+	all := jsonMsg(JSONDataSetHeader|JSONSingleMessage, JSONCompact|JSONWriterID|JSONMetaDataVersion|JSONSequenceNumber|JSONTimestamp|
+		JSONStatus|JSONMessageType|JSONWriterName|JSONPublisherID|JSONWriterGroupName|JSONMinorVersion)
+	all.Messages[0].Encoding = EncodingDataValue
+	all.Messages[0].Fields[0].Value.Status = 0x40920000
+	e, _ := NewJSONEncoder(JSONConfig{})
+	buf, err := e.Append(nil, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(20, func() { buf, _ = e.Append(buf[:0], all) }); n != 0 {
+		t.Errorf("all header fields: encoding allocates %v times", n)
+	}
+	d, _ := NewJSONDecoder(JSONConfig{Network: JSONDataSetHeader | JSONSingleMessage})
+	var out JSONNetworkMessage
+	if err := d.Decode(buf, &out); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(20, func() { _ = d.Decode(buf, &out) }); n != 0 {
+		t.Errorf("all header fields: decoding allocates %v times", n)
+	}
+
 	for _, c := range jsonBenchCases {
 		m := jsonBenchMessage(c.msgs, c.nfs)
 		e, _ := NewJSONEncoder(JSONConfig{})

@@ -63,7 +63,7 @@ const (
 func (d *JSONDecoder) networkMessage(m *JSONNetworkMessage) error {
 	m.Content = d.network
 	if d.network&JSONNetworkHeader == 0 {
-		m.MessageID, m.PublisherID, m.WriterGroupName, m.DataSetClassID = "", PublisherID{}, "", types.GUID{}
+		m.MessageID, m.PublisherID, m.WriterGroupName, m.DataSetClassID, m.Extra = "", PublisherID{}, "", types.GUID{}, keepExtra(m.Extra[:0])
 		return d.messages(m)
 	}
 	r := &d.r
@@ -73,6 +73,7 @@ func (d *JSONDecoder) networkMessage(m *JSONNetworkMessage) error {
 	}
 	var seen int
 	var names jsonenc.Names
+	extra := m.Extra[:0]
 	for first := true; ; first = false {
 		name, off, ok, err := r.Member(first)
 		if err != nil {
@@ -83,7 +84,7 @@ func (d *JSONDecoder) networkMessage(m *JSONNetworkMessage) error {
 		}
 		bit := nmBit(name)
 		if bit == 0 {
-			if err := r.Unknown(&names, name, off); err != nil {
+			if extra, err = d.extra(extra, &names, name, off); err != nil {
 				return err
 			}
 			continue
@@ -110,6 +111,7 @@ func (d *JSONDecoder) networkMessage(m *JSONNetworkMessage) error {
 			return wire.WithPath(err, string(name))
 		}
 	}
+	m.Extra = keepExtra(extra)
 	gotPub, gotGroup, gotClass := seen&nmPublisherID != 0, seen&nmWriterGroupName != 0, seen&nmDataSetClassID != 0
 	if seen&nmMessageType == 0 {
 		return r.Fail(start, wire.ErrInvalid, "the NetworkMessage has no MessageType")
@@ -136,6 +138,61 @@ func (d *JSONDecoder) networkMessage(m *JSONNetworkMessage) error {
 		m.DataSetClassID = types.GUID{}
 	}
 	return nil
+}
+
+// extra reads a member Part 14 does not define (name at off; its name must
+// not have come before) and appends its text to extra, after a comma.
+func (d *JSONDecoder) extra(extra []byte, names *jsonenc.Names, name []byte, off int) ([]byte, error) {
+	if err := d.r.Unknown(names, name, off); err != nil {
+		return extra, err
+	}
+	if len(extra) > 0 {
+		extra = append(extra, ',')
+	}
+	return append(extra, d.data[off:d.r.Pos()]...), nil
+}
+
+// keepExtra returns the Extra of a decoded object: nil when it had no
+// undefined member (the reused buffer's memory is kept for the next
+// decode only when it holds something).
+func keepExtra(extra []byte) []byte {
+	if len(extra) == 0 {
+		return nil
+	}
+	return extra
+}
+
+// dsPayload is the dsBit of Payload, outside the JSONDataSetContent bits.
+const dsPayload = 1 << 30
+
+// dsBit returns the JSONDataSetContent bit of a DataSetMessage header
+// member, dsPayload for Payload, 0 for a member Part 14 does not define.
+func dsBit(name []byte) int {
+	switch string(name) {
+	case "DataSetWriterId":
+		return int(JSONWriterID)
+	case "DataSetWriterName":
+		return int(JSONWriterName)
+	case "PublisherId":
+		return int(JSONPublisherID)
+	case "WriterGroupName":
+		return int(JSONWriterGroupName)
+	case "SequenceNumber":
+		return int(JSONSequenceNumber)
+	case "MetaDataVersion":
+		return int(JSONMetaDataVersion)
+	case "MinorVersion":
+		return int(JSONMinorVersion)
+	case "Timestamp":
+		return int(JSONTimestamp)
+	case "Status":
+		return int(JSONStatus)
+	case "MessageType":
+		return int(JSONMessageType)
+	case "Payload":
+		return dsPayload
+	}
+	return 0
 }
 
 // nmBit returns the bit of a NetworkMessage header member, 0 for an
@@ -202,7 +259,10 @@ func (d *JSONDecoder) messages(m *JSONNetworkMessage) error {
 			m.Messages = make([]JSONDataSetMessage, 1)
 		}
 		m.Messages = m.Messages[:1]
-		return wire.WithPath(d.dataSetMessage(&m.Messages[0], 0), wire.IndexPath(0))
+		if err := d.dataSetMessage(&m.Messages[0], 0); err != nil {
+			return wire.WithPath(err, "[0]")
+		}
+		return nil
 	}
 	start := r.Pos()
 	if err := r.Array("Messages"); err != nil {
@@ -256,7 +316,7 @@ func (d *JSONDecoder) dataSetMessage(dm *JSONDataSetMessage, i int) error {
 	r := &d.r
 	if d.network&JSONDataSetHeader == 0 {
 		w := d.writerAt(0, false, i)
-		*dm = JSONDataSetMessage{Content: fieldEncodingBits(w), Type: KeyFrame, Fields: dm.Fields}
+		*dm = JSONDataSetMessage{Content: fieldEncodingBits(w), Type: KeyFrame, Fields: dm.Fields, Extra: keepExtra(dm.Extra[:0])}
 		return wire.WithPath(d.payload(dm, w), "Payload")
 	}
 	start := r.Pos()
@@ -268,6 +328,7 @@ func (d *JSONDecoder) dataSetMessage(dm *JSONDataSetMessage, i int) error {
 	payloadAt, hasPayload, decoded := 0, false, false
 	var typ DataSetMessageType
 	fields := dm.Fields
+	extra := dm.Extra[:0]
 	for first := true; ; first = false {
 		name, off, ok, err := r.Member(first)
 		if err != nil {
@@ -276,29 +337,9 @@ func (d *JSONDecoder) dataSetMessage(dm *JSONDataSetMessage, i int) error {
 		if !ok {
 			break
 		}
-		var bit JSONDataSetContent
-		switch string(name) {
-		case "DataSetWriterId":
-			bit = JSONWriterID
-		case "DataSetWriterName":
-			bit = JSONWriterName
-		case "PublisherId":
-			bit = JSONPublisherID
-		case "WriterGroupName":
-			bit = JSONWriterGroupName
-		case "SequenceNumber":
-			bit = JSONSequenceNumber
-		case "MetaDataVersion":
-			bit = JSONMetaDataVersion
-		case "MinorVersion":
-			bit = JSONMinorVersion
-		case "Timestamp":
-			bit = JSONTimestamp
-		case "Status":
-			bit = JSONStatus
-		case "MessageType":
-			bit = JSONMessageType
-		case "Payload":
+		bit := JSONDataSetContent(dsBit(name))
+		switch bit {
+		case dsPayload:
 			if hasPayload {
 				return r.Duplicate(off, name)
 			}
@@ -314,8 +355,8 @@ func (d *JSONDecoder) dataSetMessage(dm *JSONDataSetMessage, i int) error {
 				return wire.WithPath(err, "Payload")
 			}
 			continue
-		default:
-			if err := r.Unknown(&names, name, off); err != nil {
+		case 0:
+			if extra, err = d.extra(extra, &names, name, off); err != nil {
 				return err
 			}
 			continue
@@ -329,6 +370,7 @@ func (d *JSONDecoder) dataSetMessage(dm *JSONDataSetMessage, i int) error {
 		}
 	}
 	end := r.Pos()
+	dm.Extra = keepExtra(extra)
 	w := d.writerAt(dm.WriterID, seen&JSONWriterID != 0, i)
 	dm.Content = seen | fieldEncodingBits(w)
 	if hasPayload && !decoded {

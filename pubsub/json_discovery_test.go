@@ -1,9 +1,12 @@
 package pubsub
 
 import (
+	"errors"
 	"fmt"
+	"testing"
 
 	"github.com/uabin/uabin/types"
+	"github.com/uabin/uabin/uabin/wire"
 )
 
 // jsonDiscoveryCase is one exact-text case of a discovery message: enc
@@ -55,5 +58,45 @@ func jsonDiscoveryCases() []jsonDiscoveryCase {
 			Endpoints: []types.EndpointDescription{{EndpointURL: "opc.tcp://acme:4840", Server: app, SecurityMode: types.MessageSecurityModeSignAndEncrypt,
 				SecurityPolicyURI: "http://opcfoundation.org/UA/SecurityPolicy#Basic256Sha256", SecurityLevel: 3}}},
 			(*JSONEncoder).AppendEndpoints, (*JSONDecoder).DecodeEndpoints),
+	}
+}
+
+// TestJSONDiscoveryChecks: a discovery message is read only as its own
+// MessageType, needs one, and MessageType finds it without decoding the
+// rest (but checking it as JSON).
+func TestJSONDiscoveryChecks(t *testing.T) {
+	d, _ := NewJSONDecoder(JSONConfig{})
+	var md JSONMetaDataMessage
+	cases := []struct {
+		name, in string
+		kind     error
+		offset   int
+		path     string
+	}{
+		{"other-type", `{"MessageId":"x","MessageType":"ua-status","Status":2}`, wire.ErrInvalid, 31, "ua-metadata.MessageType"},
+		{"no-type", `{"MessageId":"x","MetaData":{}}`, wire.ErrInvalid, 0, "ua-metadata"},
+		{"member-twice", `{"MessageType":"ua-metadata","DataSetWriterId":1,"DataSetWriterId":2}`, wire.ErrInvalid, 49, "ua-metadata"},
+		{"bad-metadata", `{"MessageType":"ua-metadata","MetaData":{"Fields":7}}`, wire.ErrInvalid, -1, "ua-metadata.MetaData.Fields"},
+		{"publisher-number", `{"MessageType":"ua-metadata","PublisherId":7}`, wire.ErrInvalid, 43, "ua-metadata.PublisherId"},
+	}
+	for _, c := range cases {
+		err := d.DecodeMetaData([]byte(c.in), &md)
+		var de *wire.DecodeError
+		if !errors.Is(err, c.kind) || !errors.As(err, &de) || c.offset >= 0 && de.Offset != c.offset || de.Path != c.path {
+			t.Errorf("%s: %v (want %v at %d, path %q)", c.name, err, c.kind, c.offset, c.path)
+		}
+	}
+	for in, want := range map[string]string{
+		`{"MessageId":"x","Z":[1,{"a":2}],"MessageType":"ua-status"}`: "ua-status",
+		`{"MessageType":"ua-data","Messages":[]}`:                     "ua-data",
+	} {
+		if got, err := d.MessageType([]byte(in)); err != nil || got != want {
+			t.Errorf("MessageType(%s) = %q, %v", in, got, err)
+		}
+	}
+	for _, in := range []string{`[{"a":1}]`, `{"Z":[1,}`, `{"MessageId":"x"}`, `{"MessageType":7}`} {
+		if got, err := d.MessageType([]byte(in)); err == nil {
+			t.Errorf("MessageType(%s) = %q, want an error", in, got)
+		}
 	}
 }

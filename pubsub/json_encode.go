@@ -13,8 +13,10 @@ import (
 type JSONEncoder struct {
 	cfg jsonenc.Config
 	w   jsonenc.Writer
-	// check reads Raw field text, to write only one JSON value.
-	check jsonenc.Reader
+	// check reads Raw field text and Extra members, to write only JSON
+	// of the right shape; scratch holds the Extra members in braces.
+	check   jsonenc.Reader
+	scratch []byte
 	// checked are the field names of the last Payload, quoted their JSON
 	// strings (the i-th from ends[i] to ends[i+1]), written by quoter;
 	// seen finds a name given twice in a large Payload (names).
@@ -64,6 +66,9 @@ func (e *JSONEncoder) network(m *JSONNetworkMessage) error {
 		if c&(JSONNetworkPublisherID|JSONNetworkDataSetClassID|JSONNetworkWriterGroupName) != 0 {
 			return encodeError("", wire.ErrInvalid, "PublisherId, DataSetClassId and WriterGroupName need the NetworkMessage header")
 		}
+		if len(m.Extra) != 0 {
+			return encodeError("Extra", wire.ErrInvalid, "undefined members need the NetworkMessage header")
+		}
 		return e.messages(m)
 	}
 	w := &e.w
@@ -96,8 +101,57 @@ func (e *JSONEncoder) network(m *JSONNetworkMessage) error {
 	if err := e.messages(m); err != nil {
 		return err
 	}
+	if err := e.extra(m.Extra, false, nmBit); err != nil {
+		return err
+	}
 	w.Close('}', false)
 	return nil
+}
+
+// extra writes the undefined members of an object (the Extra of a
+// message) after checking that they are JSON members, none of them a
+// member Part 14 defines (known).
+func (e *JSONEncoder) extra(extra []byte, first bool, known func([]byte) int) error {
+	if len(extra) == 0 {
+		return nil
+	}
+	e.scratch = append(append(append(e.scratch[:0], '{'), extra...), '}')
+	e.check.Reset(&e.cfg, e.scratch)
+	err := e.checkMembers(known)
+	e.check.Release()
+	if err != nil {
+		return encodeError("Extra", wire.ErrInvalid, "not JSON object members: %v", err)
+	}
+	if !first {
+		e.w.Raw([]byte{','})
+	}
+	e.w.Raw(extra)
+	return nil
+}
+
+// checkMembers reads the object in e.check: its members may be anything
+// but those known says Part 14 defines.
+func (e *JSONEncoder) checkMembers(known func([]byte) int) error {
+	r := &e.check
+	if err := r.Object("Extra"); err != nil {
+		return err
+	}
+	var names jsonenc.Names
+	for first := true; ; first = false {
+		name, off, ok, err := r.Member(first)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return r.End()
+		}
+		if known(name) != 0 {
+			return r.Fail(off, wire.ErrInvalid, "member %q is defined by Part 14", name)
+		}
+		if err := r.Unknown(&names, name, off); err != nil {
+			return err
+		}
+	}
 }
 
 // messages writes the Messages: one DataSetMessage, or an array of them.
@@ -132,6 +186,9 @@ func (e *JSONEncoder) dataSetMessage(m *JSONNetworkMessage, d *JSONDataSetMessag
 	if m.Content&JSONDataSetHeader == 0 {
 		if d.Type != KeyFrame {
 			return encodeError("Type", wire.ErrInvalid, "a %v needs the DataSetMessage header (only key frames are sent as a Payload alone)", d.Type)
+		}
+		if len(d.Extra) != 0 {
+			return encodeError("Extra", wire.ErrInvalid, "undefined members need the DataSetMessage header")
 		}
 		return e.payload(d)
 	}
@@ -210,7 +267,10 @@ func (e *JSONEncoder) dataSetMessage(m *JSONNetworkMessage, d *JSONDataSetMessag
 	} else if len(d.Fields) != 0 {
 		return encodeError("Fields", wire.ErrInvalid, "a keep-alive with %d fields (it has no Payload)", len(d.Fields))
 	}
-	w.Close('}', first)
+	if err := e.extra(d.Extra, first, dsBit); err != nil {
+		return err
+	}
+	w.Close('}', first && len(d.Extra) == 0)
 	return nil
 }
 

@@ -61,3 +61,33 @@ func ExampleJSONEncoder_AppendMetaData() {
 	// {"MessageId":"m-1","MessageType":"ua-metadata","PublisherId":"line-3","DataSetWriterId":1,"WriterGroupName":"Fast","DataSetWriterName":"Motor","Timestamp":"2024-01-17T21:20:00Z","MetaData":{"Name":"Motor","Fields":[{"Name":"Speed","BuiltInType":11,"DataType":"i=11","ValueRank":-1}],"ConfigurationVersion":{"MajorVersion":1700000000,"MinorVersion":1700000000}}}
 	// ua-metadata
 }
+
+// A minimal message as cloud consumers like it (Part 14 Annex A.3.2: no
+// headers, one DataSetMessage, RawData fields), read with the writer's
+// DataSetMetaData: the fields it describes decode into values, the others
+// stay JSON text.
+func ExampleJSONDecoder_rawData() {
+	dec, _ := pubsub.NewJSONDecoder(pubsub.JSONConfig{
+		Network: pubsub.JSONSingleMessage,
+		Writers: []pubsub.JSONWriter{{RawData: true, Content: pubsub.JSONFieldEncoding2, MetaData: &types.DataSetMetaDataType{
+			Fields: []types.FieldMetaData{
+				{Name: "Speed", BuiltInType: uint8(types.TypeDouble), ValueRank: -1},
+				{Name: "Alarms", BuiltInType: uint8(types.TypeString), ValueRank: 1},
+			}}}},
+	})
+	var m pubsub.JSONNetworkMessage
+	if err := dec.Decode([]byte(`{"Speed":1450.5,"Alarms":["overheat"],"Setup":{"Mode":3}}`), &m); err != nil {
+		panic(err)
+	}
+	for _, f := range m.Messages[0].Fields {
+		if f.Raw != nil {
+			fmt.Printf("%s: %s (JSON)\n", f.Name, f.Raw)
+			continue
+		}
+		fmt.Printf("%s: %v\n", f.Name, f.Value.Value)
+	}
+	// Output:
+	// Speed: Double(1450.5)
+	// Alarms: String[1] ["overheat"]
+	// Setup: {"Mode":3} (JSON)
+}

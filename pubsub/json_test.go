@@ -172,6 +172,15 @@ func jsonCases() []jsonCase {
 	raw.Messages[0].Fields = []JSONField{{Name: "Doc", Raw: []byte(`{"a":[1,2,{"b":null}]}`)}, {Name: "N", Raw: []byte(`-1.5e3`)}}
 	add("encoding/rawdata-text", raw)
 
+	// Members Part 14 does not define: kept and written back.
+	ext := jsonMsg(hdrs, JSONCompact|JSONWriterID)
+	ext.Extra = []byte(`"Vendor":{"x":[1,2]},"Zone":"A"`)
+	ext.Messages[0].Extra = []byte(`"Quality":"good"`)
+	add("network/extra-members", ext)
+	kaExt := jsonMsg(hdrs, 0)
+	kaExt.Messages[0].Type, kaExt.Messages[0].Fields, kaExt.Messages[0].Extra = KeepAlive, nil, []byte(`"Note":null`)
+	add("dataset/extra-members-only", kaExt)
+
 	// Names with JSON escapes, MQTT topic characters and non-ASCII text:
 	// data, written escaped, never part of the JSON structure.
 	names := jsonMsg(hdrs|JSONNetworkPublisherID|JSONNetworkWriterGroupName, JSONCompact|JSONWriterName)
@@ -366,6 +375,31 @@ func TestJSONEncodeRefused(t *testing.T) {
 			m.Messages[0].Fields[0].Raw = []byte(`1,"x":2`)
 			return m
 		}, "NetworkMessage.Messages[0].Fields[0].Raw"},
+		{"extra-defined-member", func() *JSONNetworkMessage {
+			m := jsonMsg(hdrs, JSONCompact)
+			m.Extra = []byte(`"Zone":1,"Messages":[]`)
+			return m
+		}, "NetworkMessage.Extra"},
+		{"extra-not-members", func() *JSONNetworkMessage {
+			m := jsonMsg(hdrs, JSONCompact)
+			m.Messages[0].Extra = []byte(`1,2`)
+			return m
+		}, "NetworkMessage.Messages[0].Extra"},
+		{"extra-name-twice", func() *JSONNetworkMessage {
+			m := jsonMsg(hdrs, JSONCompact)
+			m.Messages[0].Extra = []byte(`"a":1,"a":2`)
+			return m
+		}, "NetworkMessage.Messages[0].Extra"},
+		{"extra-without-network-header", func() *JSONNetworkMessage {
+			m := jsonMsg(JSONDataSetHeader, JSONCompact)
+			m.Extra = []byte(`"a":1`)
+			return m
+		}, "NetworkMessage.Extra"},
+		{"extra-without-dataset-header", func() *JSONNetworkMessage {
+			m := jsonMsg(JSONNetworkHeader, JSONCompact)
+			m.Messages[0].Extra = []byte(`"a":1`)
+			return m
+		}, "NetworkMessage.Messages[0].Extra"},
 		{"reserved-field-encoding", func() *JSONNetworkMessage {
 			m := jsonMsg(hdrs, JSONCompact)
 			m.Messages[0].Encoding = 3
