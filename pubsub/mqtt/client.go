@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -126,6 +127,9 @@ type Client struct {
 	connects atomic.Uint64 // successful connections
 	lost     atomic.Uint64 // connections lost
 	onError  func(error)
+	// persistent: the session outlives the connection (CleanSession
+	// false), so the client re-sends its unacknowledged messages
+	persistent bool
 }
 
 // Dial connects to the broker and returns the Client once the broker has
@@ -154,7 +158,7 @@ func Dial(ctx context.Context, o Options) (*Client, error) {
 	if o.Will != nil && o.Will.QoS > ExactlyOnce {
 		return nil, fmt.Errorf("mqtt: Will: QoS %d does not exist", o.Will.QoS)
 	}
-	c := &Client{broker: o.Broker, maxUnclaimed: o.Unclaimed, onError: o.OnError}
+	c := &Client{broker: o.Broker, maxUnclaimed: o.Unclaimed, onError: o.OnError, persistent: o.PersistentSession}
 	if o.Unclaimed == 0 {
 		c.maxUnclaimed = 1024
 	}
@@ -251,7 +255,10 @@ func (c *Client) Reconnections() (lost, connects uint64) {
 // connection is down, QoS 1 and 2 messages are kept in the client's memory
 // and sent after the reconnection (Publish then returns once they have been
 // sent again; the client keeps them until acknowledged), and QoS 0 messages
-// are refused with ErrDisconnected. payload is copied: the caller may reuse
+// are refused with ErrDisconnected. With a persistent session, a QoS 1 or 2
+// message whose connection fails while it is written is kept and sent
+// again too: Publish waits for the reconnection and returns nil; with a
+// clean session the client forgets it and Publish returns the error. payload is copied: the caller may reuse
 // it at once.
 func (c *Client) Publish(ctx context.Context, topic string, payload []byte, qos QoS, retain bool) error {
 	if err := ctx.Err(); err != nil {
@@ -261,7 +268,38 @@ func (c *Client) Publish(ctx context.Context, topic string, payload []byte, qos 
 	if err != nil {
 		return err
 	}
-	return c.published(topic, wait(ctx, t))
+	err = wait(ctx, t)
+	if c.interrupted(err, qos) {
+		err = c.awaitConnection(ctx)
+	}
+	return c.published(topic, err)
+}
+
+// interrupted reports whether err is the connection failing under a QoS 1
+// or 2 message of a persistent session: the client keeps the message and
+// sends it again after the reconnection, so it is not an error of the
+// message (with a clean session the client forgets it: an error).
+func (c *Client) interrupted(err error, qos QoS) bool {
+	var ne net.Error
+	return err != nil && qos != AtMostOnce && c.persistent && errors.As(err, &ne)
+}
+
+// awaitConnection waits until the connection is up again, ctx ends or the
+// Client is closed.
+func (c *Client) awaitConnection(ctx context.Context) error {
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for !c.pc.IsConnectionOpen() {
+		if c.isClosed() {
+			return ErrClosed
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+		}
+	}
+	return nil
 }
 
 // publish checks and hands a message to paho, returning its token.

@@ -78,6 +78,9 @@ func (c *Client) Subscribe(ctx context.Context, filter string, qos QoS, q Queue)
 	if qos > ExactlyOnce {
 		return nil, fmt.Errorf("mqtt: QoS %d does not exist", qos)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	size := q.Size
 	if size <= 0 {
 		size = 1024
@@ -360,7 +363,7 @@ func (s *Sender) settle(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	if err := s.pending[0].Error(); err != nil && s.err == nil {
+	if err := s.pending[0].Error(); err != nil && s.err == nil && !s.c.interrupted(err, s.o.QoS) {
 		s.err = s.c.published(s.topic, err)
 	}
 	s.pending[0] = nil
