@@ -75,7 +75,9 @@
 //
 // Transport is the interface a Publisher sends on and a Subscriber reads
 // from; UDP implements it (unicast and multicast, with the outgoing interface
-// and TTL), and an MQTT transport can be added behind it. Publisher sends
+// and TTL), and so does the MQTT transport of module
+// github.com/uabin/uabin/pubsub/mqtt (a module of its own, so that programs
+// without MQTT do not depend on its client). Publisher sends
 // messages too large for one datagram in chunks; Subscriber verifies,
 // reassembles, filters by PublisherId, WriterGroupId and DataSetWriterId,
 // and hands DataSetMessages to a Handler until its context ends or it is

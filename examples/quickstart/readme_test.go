@@ -315,7 +315,7 @@ func TestExamplesListed(t *testing.T) {
 	sort.Strings(want)
 
 	var table []string
-	for _, m := range regexp.MustCompile(`(?m)^\| \[(\w+)\]\(examples/(\w+)\) \|`).FindAllStringSubmatch(section(readFile(t, "../../README.md"), "## Examples"), -1) {
+	for _, m := range regexp.MustCompile(`(?m)^\| \[([\w-]+)\]\(examples/([\w-]+)\) \|`).FindAllStringSubmatch(section(readFile(t, "../../README.md"), "## Examples"), -1) {
 		assert.Equal(t, m[1], m[2], "README's examples table links %s to examples/%s", m[1], m[2])
 		table = append(table, m[1])
 	}
