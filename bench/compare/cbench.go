@@ -147,6 +147,47 @@ func mergeC(runs ...cRun) cRun {
 	return out
 }
 
+// w8Calls is how many calls w8PerCall times, as many as `run.sh w8`
+// times by default.
+const w8Calls = 1000
+
+// w8PerCall times one direction of a W8 codec (0 frame, 1 reassemble) the
+// way bench_w8 times open62541: 50 calls to warm up, then n calls, each
+// timed on its own with the monotonic clock, and returns the median time
+// of a call in ns. C's W8 figure is that median; the mean of
+// testing.Benchmark also counts the calls that a busy machine interrupts,
+// which on a loaded machine doubled uabin's plain reassembly while C's
+// median did not move (docs/performance.md, entry 50).
+func w8PerCall(cd *codec, dir, n int) (float64, error) {
+	wire, err := cd.encode(nil)
+	if err != nil {
+		return 0, err
+	}
+	buf := make([]byte, 0, len(wire))
+	call := func() error {
+		if dir == 0 {
+			buf, err = cd.encode(buf[:0])
+			return err
+		}
+		return cd.decode(wire)
+	}
+	for range 50 {
+		if err := call(); err != nil {
+			return 0, err
+		}
+	}
+	ns := make([]float64, n)
+	for i := range ns {
+		t0 := time.Now()
+		err := call()
+		ns[i] = float64(time.Since(t0).Nanoseconds())
+		if err != nil {
+			return 0, err
+		}
+	}
+	return median(ns), nil
+}
+
 // median returns the median of xs (the mean of the two middle values for
 // an even count), NaN for none.
 func median(xs []float64) float64 {
@@ -514,6 +555,14 @@ func compareC(selected []*testCase, sources []cSource, rounds int, progress io.W
 						return nil, fmt.Errorf("%s %s uabin %s: the benchmark failed", c.id, c.dirName(dir), pathNames[path])
 					}
 					m := fromResult(r)
+					if c.workload == "W8" {
+						// Timed as bench_w8 times open62541 (w8PerCall).
+						ns, err := w8PerCall(cd, dir, w8Calls)
+						if err != nil {
+							return nil, fmt.Errorf("%s %s uabin %s: %w", c.id, c.dirName(dir), pathNames[path], err)
+						}
+						m.ns = ns
+					}
 					u[path][dir] = m.ns
 					gs.ns[path][dir] = append(gs.ns[path][dir], m.ns)
 					gs.allocs[path][dir] = append(gs.allocs[path][dir], float64(m.allocs))
@@ -810,6 +859,8 @@ func renderCNotes(b *strings.Builder, cmp *cComparison) {
 	b.WriteString("  decodes and clears every value, which is what a Go decode into a new value\n")
 	b.WriteString("  costs with the garbage collector's share inside the benchmark. W4-W6 include\n")
 	b.WriteString("  the 4-byte encoding NodeId on both sides.\n")
+	b.WriteString("- W8: both sides are the median wall time of 1,000 single calls after 50 to\n")
+	b.WriteString("  warm up (bench_w8's method; uabin's allocations from testing.Benchmark).\n")
 	b.WriteString("- W8 encrypted reassemble: C restores the decrypted-in-place stream outside the\n")
 	b.WriteString("  timed region; uabin's timed loop includes that 64 KiB copy (a few µs).\n")
 }

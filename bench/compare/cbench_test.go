@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -148,6 +149,33 @@ func TestMedian(t *testing.T) {
 	}
 	if !math.IsNaN(median(nil)) {
 		t.Errorf("median of none is not NaN")
+	}
+}
+
+// TestW8PerCall checks that w8PerCall warms up with 50 calls, times n more
+// of the direction asked for, each with the bytes encode made, and returns
+// an error of the codec.
+func TestW8PerCall(t *testing.T) {
+	var encodes, decodes int
+	cd := &codec{
+		encode: func(dst []byte) ([]byte, error) { encodes++; return append(dst, 1, 2, 3), nil },
+		decode: func(src []byte) error {
+			decodes++
+			if string(src) != "\x01\x02\x03" {
+				return errors.New("not what encode made")
+			}
+			return nil
+		},
+	}
+	if ns, err := w8PerCall(cd, 1, 7); err != nil || ns < 0 || decodes != 57 || encodes != 1 {
+		t.Fatalf("reassemble: %v ns, %v; %d decodes and %d encodes, want 57 and 1", ns, err, decodes, encodes)
+	}
+	if _, err := w8PerCall(cd, 0, 7); err != nil || encodes != 1+1+57 {
+		t.Fatalf("frame: %v; %d encodes, want 59", err, encodes)
+	}
+	cd.decode = func([]byte) error { return errors.New("broken") }
+	if _, err := w8PerCall(cd, 1, 7); err == nil || err.Error() != "broken" {
+		t.Fatalf("error %v, want the codec's", err)
 	}
 }
 

@@ -404,6 +404,26 @@ func (r *Reader) ByteStringInto(dst []byte) []byte {
 // an empty one. Codecs use it to keep an equal string they already hold
 // instead of allocating a new one (see also EmptyString).
 func (r *Reader) StrRaw() []byte {
+	// A null String, and a length within the limit and the bytes left,
+	// take no call (a Reader that failed has no bytes left); every other
+	// length goes through length, which reports it.
+	if off := r.off; r.end-off >= 4 {
+		n := int(int32(binary.LittleEndian.Uint32(r.buf[off:])))
+		if uint(n) <= uint(min(r.Limits.MaxStringLength, r.end-off-4)) {
+			off += 4
+			r.off = off + n
+			return r.buf[off : off+n : off+n]
+		}
+		if n == -1 { // null
+			r.off = off + 4
+			return nil
+		}
+	}
+	return r.strRawChecked()
+}
+
+// strRawChecked is StrRaw through length, for a length that fails.
+func (r *Reader) strRawChecked() []byte {
 	n := r.length(r.Limits.MaxStringLength, 1, "string")
 	if n < 0 {
 		return nil

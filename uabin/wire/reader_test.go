@@ -371,3 +371,47 @@ func TestShortReadError(t *testing.T) {
 		t.Errorf("Err changed on a second call, or reads were not stopped (%d left)", r1.Remaining())
 	}
 }
+
+// TestStrRawSteps holds StrRaw's step without a call to the checked one
+// it stands in front of: for lengths around the limit and around the bytes
+// left, null, negative, short input, a narrowed Reader and a failed one,
+// both give the same bytes, offset and error.
+func TestStrRawSteps(t *testing.T) {
+	body := []byte("abcdefgh")
+	lengths := []int32{-3, -2, -1, 0, 1, 3, 4, 5, 7, 8, 9, math.MaxInt32, math.MinInt32}
+	for _, n := range lengths {
+		for extra := range 10 { // how many body bytes follow the length
+			in := append(make([]byte, 4), body[:min(extra, len(body))]...)
+			in[0], in[1], in[2], in[3] = byte(n), byte(n>>8), byte(n>>16), byte(n>>24)
+			for cut := 0; cut <= len(in); cut++ {
+				for _, max := range []int{3, 4, 5, 8, 100} {
+					for _, failed := range []bool{false, true} {
+						read := func(fast bool) ([]byte, bool, int, string) {
+							r := NewReader(in[:cut], Limits{MaxStringLength: max})
+							if failed {
+								r.Failf(ErrInvalid, "failed before")
+							}
+							var b []byte
+							if fast {
+								b = r.StrRaw()
+							} else {
+								b = r.strRawChecked()
+							}
+							msg := ""
+							if err := r.Err(); err != nil {
+								msg = err.Error()
+							}
+							return b, b == nil, r.Offset(), msg
+						}
+						fb, fnil, foff, ferr := read(true)
+						cb, cnil, coff, cerr := read(false)
+						if string(fb) != string(cb) || fnil != cnil || foff != coff || ferr != cerr {
+							t.Fatalf("length %d, %d bytes, limit %d, failed %v: StrRaw %q (nil %v) at %d %q; checked %q (nil %v) at %d %q",
+								n, cut, max, failed, fb, fnil, foff, ferr, cb, cnil, coff, cerr)
+						}
+					}
+				}
+			}
+		}
+	}
+}
