@@ -65,6 +65,10 @@ const (
 	// KindGopcua (```go gopcua): code of the peer library gopcua v0.8.0,
 	// compiled by bench/compare's tests (the module that depends on it).
 	KindGopcua = "gopcua"
+	// KindMQTT (```go mqtt): code using the MQTT transport, package
+	// github.com/uabin/uabin/pubsub/mqtt, a module of its own that the root
+	// module does not require; compiled by that module's TestDocsMQTT.
+	KindMQTT = "mqtt"
 	// KindFragment (```go fragment: reason): not compiled; the reason is
 	// required and says why the code cannot stand alone.
 	KindFragment = "fragment"
@@ -74,7 +78,7 @@ const (
 // info string it does not know is an error.
 func (b Block) Kind() (kind, reason string, err error) {
 	switch {
-	case b.Attr == KindStandalone, b.Attr == KindContinued, b.Attr == KindGopcua:
+	case b.Attr == KindStandalone, b.Attr == KindContinued, b.Attr == KindGopcua, b.Attr == KindMQTT:
 		return b.Attr, "", nil
 	case strings.HasPrefix(b.Attr, KindFragment+":"):
 		reason = strings.TrimSpace(strings.TrimPrefix(b.Attr, KindFragment+":"))
@@ -83,8 +87,8 @@ func (b Block) Kind() (kind, reason string, err error) {
 		}
 		return KindFragment, reason, nil
 	}
-	return "", "", fmt.Errorf("%s:%d: unknown Go block kind %q (want none, %q, %q or %q)",
-		b.File, b.Line-1, b.Attr, KindContinued, KindGopcua, KindFragment+": reason")
+	return "", "", fmt.Errorf("%s:%d: unknown Go block kind %q (want none, %q, %q, %q or %q)",
+		b.File, b.Line-1, b.Attr, KindContinued, KindGopcua, KindMQTT, KindFragment+": reason")
 }
 
 // MarkdownFiles returns the Markdown files below root, skipping hidden

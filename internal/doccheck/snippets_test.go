@@ -42,7 +42,7 @@ func TestDocsCompile(t *testing.T) {
 		}
 	}
 	require.NotZero(t, count[KindStandalone], "no Go blocks found below %s", root)
-	t.Logf("Go blocks: %d standalone, %d continued, %d gopcua, %d fragments", count[KindStandalone], count[KindContinued], count[KindGopcua], count[KindFragment])
+	t.Logf("Go blocks: %d standalone, %d continued, %d gopcua, %d mqtt, %d fragments", count[KindStandalone], count[KindContinued], count[KindGopcua], count[KindMQTT], count[KindFragment])
 	files, err := Programs(root, Imports, func(kind string) bool { return kind == KindStandalone })
 	require.NoError(t, err)
 
@@ -121,7 +121,7 @@ func TestKinds(t *testing.T) {
 		"go/gopcua/",
 		"go/fragment/needs a server",
 		"k.md:13: a fragment needs its reason (```go fragment: why it cannot compile)",
-		`k.md:16: unknown Go block kind "other" (want none, "continued", "gopcua" or "fragment: reason")`,
+		`k.md:16: unknown Go block kind "other" (want none, "continued", "gopcua", "mqtt" or "fragment: reason")`,
 		"sh//",
 	}, got)
 	assert.Equal(t, 2, blocks[0].Line)
