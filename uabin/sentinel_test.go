@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"testing"
 
@@ -297,8 +296,13 @@ func TestEveryErrorWrapsASentinel(t *testing.T) {
 		return r.Err()
 	})
 	add("wire.Writer", func() error {
-		var w wire.Writer
-		w.Len(math.MaxInt32 + 1)
+		// one level deeper than MaxDepth allows (a length above Int32,
+		// the other failure of the Writer, cannot be passed to Len where
+		// int has 32 bits)
+		w := wire.Writer{MaxDepth: 3}
+		for range 4 {
+			w.Enter()
+		}
 		return w.Err()
 	})
 
