@@ -10,7 +10,6 @@ import (
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin"
-	"github.com/uabin/uabin/uabin/fastpath"
 	"github.com/uabin/uabin/uabin/wire"
 	"github.com/uabin/uabin/uajson"
 )
@@ -81,11 +80,11 @@ func TestExtensionObjectBodyLengthMinus1(t *testing.T) {
 }
 
 // TestExtensionObjectBodyLengthMinus1Verify: the fast paths and the plans
-// agree on such a value, alone and in a Variant (fastpath.Verify).
+// agree on such a value, alone and in a Variant (uabin.VerifyFastPaths).
 func TestExtensionObjectBodyLengthMinus1Verify(t *testing.T) {
 	eo := types.ExtensionObject{TypeID: types.NewNumericNodeID(5, 1234), Encoding: types.ExtensionObjectBinary, Body: wire.NullBody}
-	require.NoError(t, fastpath.Verify(nil, eo, types.ExtensionObject{TypeID: eo.TypeID, Encoding: types.ExtensionObjectXML, Body: wire.NullBody}))
-	require.NoError(t, fastpath.Verify(nil, types.MustVariant(eo), types.MustVariant([]types.ExtensionObject{eo, {TypeID: eo.TypeID, Body: []byte{}}})))
+	require.NoError(t, uabin.VerifyFastPaths(nil, eo, types.ExtensionObject{TypeID: eo.TypeID, Encoding: types.ExtensionObjectXML, Body: wire.NullBody}))
+	require.NoError(t, uabin.VerifyFastPaths(nil, types.MustVariant(eo), types.MustVariant([]types.ExtensionObject{eo, {TypeID: eo.TypeID, Body: []byte{}}})))
 }
 
 // TestExtensionObjectBodyLengthMinus1JSON: JSON has no -1 form; such a body

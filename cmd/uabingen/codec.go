@@ -7,7 +7,7 @@ package main
 // facts as the structs' ua: tags (fieldDef: wire type, array, optional,
 // pointer, union), so they follow the rules the engine's plans follow for
 // those tags (docs/codegen.md, Generated codecs), and the tests hold them
-// to the plans (fastpath.Verify over samples of every structure, the
+// to the plans (uabin.VerifyFastPaths over samples of every structure, the
 // differential fuzz target, test/hostile both ways).
 //
 // They never decline: when the input is bad (or a value cannot be

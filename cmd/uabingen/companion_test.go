@@ -75,7 +75,7 @@ const (
 // with Opc.Ua.NodeSet2.Services.xml given (but for the header), then runs
 // go vet on the packages and go test in the harness: every structure
 // round-trips in both modes, agrees with its run-time definition, its
-// generated codec agrees with the plan (fastpath.Verify), and hand-made
+// generated codec agrees with the plan (uabin.VerifyFastPaths), and hand-made
 // bytes match.
 func TestCompanions(t *testing.T) {
 	services := requireFile(t, schemaDir, servicesFile)

@@ -117,15 +117,15 @@ func main() {
 		frame.Samples[i] = Sample{Time: 133486382451234567 + types.DateTime(i)*10000, Value: float32(i) * 0.25, Quality: 0xC0, Channel: uint8(i % 4)}
 	}
 
-	// fastpath.Verify encodes and decodes samples with the fast path and
-	// with the plan and reports the first byte or field that differs: run
-	// it on samples that reach every branch (nil and empty slices, null
+	// uabin.VerifyFastPaths encodes and decodes samples with the fast path
+	// and with the plan and reports the first byte or field that differs:
+	// run it on samples that reach every branch (nil and empty slices, null
 	// and empty strings).
 	samples := []Frame{*frame, {}, {Device: "", Samples: []Sample{}}, {Device: "p", Samples: frame.Samples[:1]}}
-	if err := fastpath.Verify(set, samples...); err != nil {
+	if err := uabin.VerifyFastPaths(set, samples...); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("fastpath.Verify: the fast path agrees with the plan on", len(samples), "samples")
+	fmt.Println("uabin.VerifyFastPaths: the fast path agrees with the plan on", len(samples), "samples")
 
 	// A fast path that writes Quality before Value is caught at its first
 	// wrong byte: sample 0's first Value (0) at byte 23, where the fast
@@ -134,7 +134,7 @@ func main() {
 	if err := fastpath.Register(wrong, fastpath.Funcs[Frame]{Append: swappedAppendFrame, Consume: consumeFrame}); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("a wrong fast path:", fastpath.Verify(wrong, samples...))
+	fmt.Println("a wrong fast path:", uabin.VerifyFastPaths(wrong, samples...))
 
 	// Same bytes, same value back.
 	a, err := withFast.Marshal(frame)

@@ -143,7 +143,7 @@ func emptied(v reflect.Value, depth int) {
 }
 
 // Samples returns the sample values of T that the checks of generated
-// codecs use with fastpath.Verify: the zero value (null arrays and
+// codecs use with uabin.VerifyFastPaths: the zero value (null arrays and
 // strings, absent optional fields), a filled value (Value) and the filled
 // value Emptied, then the zero value again (decoded over the empty one).
 func Samples[T any]() []T {

@@ -45,7 +45,7 @@
 // when the input is bad they record an error, and the engine decodes the
 // whole value again with its plans, so that every error (offset, path,
 // message) is the plan's. The tests of this package check every structure
-// with fastpath.Verify.
+// with uabin.VerifyFastPaths.
 package bincodec
 
 import (

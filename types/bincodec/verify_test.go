@@ -6,26 +6,26 @@ import (
 	"testing"
 
 	"github.com/uabin/uabin/internal/fill"
-	_ "github.com/uabin/uabin/uabin" // the engine, which Verify runs
+	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uabin/fastpath"
 	"github.com/uabin/uabin/uabin/wire"
 )
 
 // TestVerify holds the generated codec of every structure of package types
-// to the engine's plan (fastpath.Verify: the bytes, the decoded values, new
-// and reused, and the errors of every truncation), on samples that reach
-// its branches: the zero value (null arrays and strings), every field set
-// (one-element arrays, present optional fields), and every array empty and
-// every string an empty String.
+// to the engine's plan (uabin.VerifyFastPaths: the bytes, the decoded
+// values, new and reused, and the errors of every truncation), on samples
+// that reach its branches: the zero value (null arrays and strings), every
+// field set (one-element arrays, present optional fields), and every array
+// empty and every string an empty String.
 func TestVerify(t *testing.T) {
 	for _, s := range structures {
 		t.Run(s.name, s.check)
 	}
 }
 
-// verify checks the codec of T with fastpath.Verify over its samples.
+// verify checks the codec of T with uabin.VerifyFastPaths over its samples.
 func verify[T any](t *testing.T) {
-	if err := fastpath.Verify(fastpath.Default, fill.Samples[T]()...); err != nil {
+	if err := uabin.VerifyFastPaths(fastpath.Default, fill.Samples[T]()...); err != nil {
 		t.Fatal(err)
 	}
 	// What Verify compared was the generated codec: fastpath.Default holds

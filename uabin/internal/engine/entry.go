@@ -10,6 +10,7 @@ package engine
 // that the error is the plan's in both modes.
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"reflect"
@@ -180,6 +181,29 @@ func Append(o *Options, b []byte, v any, msg bool) ([]byte, error) {
 type msgHead struct {
 	snap *uamodel.Snapshot
 	head []byte
+	// word and mask are head as the first bytes of a little-endian
+	// uint64, and a mask of those bytes, when head has at most 8 (every
+	// numeric id): starts compares them without a call.
+	word, mask uint64
+}
+
+// starts reports whether b starts with the head.
+func (m *msgHead) starts(b []byte) bool {
+	if m.mask != 0 && len(b) >= 8 {
+		return binary.LittleEndian.Uint64(b)&m.mask == m.word
+	}
+	return len(b) >= len(m.head) && string(b[:len(m.head)]) == string(m.head)
+}
+
+// newMsgHead returns the msgHead of head in snap.
+func newMsgHead(snap *uamodel.Snapshot, head []byte) *msgHead {
+	m := &msgHead{snap: snap, head: head}
+	if n := len(head); n > 0 && n <= 8 {
+		var w [8]byte
+		copy(w[:], head)
+		m.word, m.mask = binary.LittleEndian.Uint64(w[:]), ^uint64(0)>>(64-8*n)
+	}
+	return m
 }
 
 // keepMsgHead records the encoded type id of ent, the registry entry of
@@ -204,7 +228,7 @@ func (c *codec) keepMsgHead(set *fastpath.Set, snap *uamodel.Snapshot, ent *uamo
 	var w wire.Writer
 	nodeIDCodec.Append(&w, pointerTo(&id).raw())
 	if w.Err() == nil {
-		c.msg.Store(&msgHead{snap: snap, head: w.Buf})
+		c.msg.Store(newMsgHead(snap, w.Buf))
 	}
 }
 
@@ -283,9 +307,18 @@ func Consume(o *Options, b []byte, v any, whole, msg bool) (int, error) {
 				}
 				return consumeCodec(o, b, v, c, nil, whole, false)
 			}
-			if m := c.msg.Load(); m != nil && len(b) >= len(m.head) && string(b[:len(m.head)]) == string(m.head) &&
+			if m := c.msg.Load(); m != nil && m.starts(b) &&
 				len(b) <= o.Limits.MessageSize() && m.snap == o.registry().Load() {
-				if n, err := consumeCodec(o, b[len(m.head):], v, c, nil, whole, false); err == nil {
+				// The body on the stack path first, as for a value
+				// above; then as consumeCodec says, which gives the
+				// error.
+				body := b[len(m.head):]
+				if lim := stackLimits(&o.Limits); c.stackCons != nil && lim != nil && c.op == opCodec && c.flat == flatNone {
+					if n, ok := c.stackCons(body, lim, p.raw()); ok && (!whole || n == len(body)) {
+						return len(m.head) + n, nil
+					}
+				}
+				if n, err := consumeCodec(o, body, v, c, nil, whole, false); err == nil {
 					return len(m.head) + n, nil
 				}
 			}

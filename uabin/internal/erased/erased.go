@@ -5,7 +5,7 @@
 // erased.Set), so that the engine reads a set's codecs by a conversion,
 // not through a variable that fastpath fills. It keeps unsafe.Pointer out
 // of fastpath's API. It also holds the one top-level stack path
-// (stack.go) and Engine, which fastpath.Verify calls.
+// (stack.go).
 //
 // This file imports unsafe (the erased pointers).
 package erased

@@ -12,7 +12,7 @@ import (
 )
 
 // TestGeneratedCodecs holds the generated codec of every structure of the
-// generated packages to the engine's plan with fastpath.Verify (bytes,
+// generated packages to the engine's plan with uabin.VerifyFastPaths (bytes,
 // values decoded new and reused, the errors of every truncation), on the
 // zero value, a filled value (present optional fields, one-element arrays,
 // the first alternative of a union) and the filled value with empty arrays
@@ -25,7 +25,7 @@ func TestGeneratedCodecs(t *testing.T) {
 
 // verify checks the generated codec of T, which fastpath.Default must hold.
 func verify[T any](t *testing.T) {
-	if err := fastpath.Verify(fastpath.Default, fill.Samples[T]()...); err != nil {
+	if err := uabin.VerifyFastPaths(fastpath.Default, fill.Samples[T]()...); err != nil {
 		t.Fatal(err)
 	}
 	err := fastpath.Register(fastpath.Default, fastpath.Funcs[T]{

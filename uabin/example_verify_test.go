@@ -1,9 +1,10 @@
-package fastpath_test
+package uabin_test
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/uabin/uabin/uabin"
 	"github.com/uabin/uabin/uabin/fastpath"
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -11,10 +12,10 @@ import (
 // Point is a user type whose plan is two Int32s.
 type Point struct{ X, Y int32 }
 
-// ExampleVerify checks a fast path against the plan of its type on a few
-// samples. This one writes Y before X, which Verify reports at the first
-// byte that differs.
-func ExampleVerify() {
+// ExampleVerifyFastPaths checks a fast path against the plan of its type
+// on a few samples. This one writes Y before X, which VerifyFastPaths
+// reports at the first byte that differs.
+func ExampleVerifyFastPaths() {
 	set := fastpath.NewSet()
 	err := fastpath.Register(set, fastpath.Funcs[Point]{
 		Append: func(w *wire.Writer, p *Point) bool {
@@ -31,13 +32,13 @@ func ExampleVerify() {
 		fmt.Println(err)
 		return
 	}
-	err = fastpath.Verify(set, Point{}, Point{X: 1, Y: 2})
+	err = uabin.VerifyFastPaths(set, Point{}, Point{X: 1, Y: 2})
 	fmt.Println(err)
 	var m *fastpath.Mismatch
 	if errors.As(err, &m) {
 		fmt.Println(m.Sample, m.Offset, m.Fast, m.Plan)
 	}
 	// Output:
-	// fastpath: fastpath_test.Point, sample 1, encoding: the fast path writes 0x02 at byte 0 where the plan writes 0x01 (fast path 8 bytes, plan 8)
+	// fastpath: uabin_test.Point, sample 1, encoding: the fast path writes 0x02 at byte 0 where the plan writes 0x01 (fast path 8 bytes, plan 8)
 	// 1 0 2 1
 }

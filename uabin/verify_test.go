@@ -1,4 +1,4 @@
-package fastpath_test
+package uabin_test
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 	"github.com/uabin/uabin/uabin/wire"
 )
 
-// vrec is the type of the Verify tests: its plan is a String, an Int32
+// vrec is the type of the VerifyFastPaths tests: its plan is a String, an Int32
 // array and a Double.
 type vrec struct {
 	Name string
@@ -71,10 +71,10 @@ func verifyWith(t *testing.T, f fastpath.Funcs[vrec]) error {
 	if err := fastpath.Register(set, f); err != nil {
 		t.Fatal(err)
 	}
-	return fastpath.Verify(set, vsamples...)
+	return uabin.VerifyFastPaths(set, vsamples...)
 }
 
-func TestVerifyAgrees(t *testing.T) {
+func TestVerifyFastPathsAgrees(t *testing.T) {
 	if err := verifyWith(t, fastpath.Funcs[vrec]{}); err != nil {
 		t.Fatal(err)
 	}
@@ -85,10 +85,10 @@ func TestVerifyAgrees(t *testing.T) {
 	if err := fastpath.Register(set, fastpath.Funcs[vrec]{Append: goodAppend, Consume: goodConsume}); err != nil {
 		t.Fatal(err)
 	}
-	if err := fastpath.Verify(set, outer{A: vsamples[1], B: vsamples[2]}, outer{}); err != nil {
+	if err := uabin.VerifyFastPaths(set, outer{A: vsamples[1], B: vsamples[2]}, outer{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := fastpath.Verify[vrec](nil, vsamples...); err != nil {
+	if err := uabin.VerifyFastPaths[vrec](nil, vsamples...); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -102,7 +102,7 @@ func mismatch(t *testing.T, err error) *fastpath.Mismatch {
 	return m
 }
 
-func TestVerifyWrongByte(t *testing.T) {
+func TestVerifyFastPathsWrongByte(t *testing.T) {
 	err := verifyWith(t, fastpath.Funcs[vrec]{Append: func(w *wire.Writer, v *vrec) bool {
 		goodAppend(w, v)
 		if len(v.Vals) == 3 {
@@ -115,13 +115,13 @@ func TestVerifyWrongByte(t *testing.T) {
 	if m.Sample != 1 || m.Step != "encoding" || m.Offset != 23 || m.Fast != 0x80 || m.Plan != 0 || m.FastLen != 32 || m.PlanLen != 32 || m.EmptyStrings {
 		t.Fatalf("%+v", m)
 	}
-	want := "fastpath: fastpath_test.vrec, sample 1, encoding: the fast path writes 0x80 at byte 23 where the plan writes 0x00 (fast path 32 bytes, plan 32)"
+	want := "fastpath: uabin_test.vrec, sample 1, encoding: the fast path writes 0x80 at byte 23 where the plan writes 0x00 (fast path 32 bytes, plan 32)"
 	if err.Error() != want {
 		t.Fatalf("got  %s\nwant %s", err, want)
 	}
 }
 
-func TestVerifyShorter(t *testing.T) {
+func TestVerifyFastPathsShorter(t *testing.T) {
 	err := verifyWith(t, fastpath.Funcs[vrec]{Append: func(w *wire.Writer, v *vrec) bool {
 		goodAppend(w, v)
 		if v.F == 1.5 {
@@ -138,7 +138,7 @@ func TestVerifyShorter(t *testing.T) {
 	}
 }
 
-func TestVerifyNullEmpty(t *testing.T) {
+func TestVerifyFastPathsNullEmpty(t *testing.T) {
 	// A fast path that writes every "" as null: the plan writes sample 2's
 	// decoded-empty Name as empty.
 	err := verifyWith(t, fastpath.Funcs[vrec]{Append: func(w *wire.Writer, v *vrec) bool {
@@ -154,7 +154,7 @@ func TestVerifyNullEmpty(t *testing.T) {
 	}
 }
 
-func TestVerifyEncodeError(t *testing.T) {
+func TestVerifyFastPathsEncodeError(t *testing.T) {
 	err := verifyWith(t, fastpath.Funcs[vrec]{Append: func(w *wire.Writer, v *vrec) bool {
 		if len(v.Vals) == 1 {
 			w.Failf(wire.ErrInvalid, "one value is not allowed")
@@ -168,7 +168,7 @@ func TestVerifyEncodeError(t *testing.T) {
 	}
 }
 
-func TestVerifyDecodedValue(t *testing.T) {
+func TestVerifyFastPathsDecodedValue(t *testing.T) {
 	err := verifyWith(t, fastpath.Funcs[vrec]{Consume: func(r *wire.Reader, v *vrec) bool {
 		goodConsume(r, v)
 		if len(v.Vals) == 3 {
@@ -180,13 +180,13 @@ func TestVerifyDecodedValue(t *testing.T) {
 	if m.Sample != 1 || m.Step != "decoding" || m.Offset != -1 || m.Difference != "Vals[2] is 4 with the fast path and 3 with the plan" {
 		t.Fatalf("%+v", m)
 	}
-	if want := "fastpath: fastpath_test.vrec, sample 1, decoding: Vals[2] is 4 with the fast path and 3 with the plan"; err.Error() != want {
+	if want := "fastpath: uabin_test.vrec, sample 1, decoding: Vals[2] is 4 with the fast path and 3 with the plan"; err.Error() != want {
 		t.Fatal(err)
 	}
 }
 
-func TestVerifyNilSlice(t *testing.T) {
-	// Decodes an empty array as nil: Verify names the field.
+func TestVerifyFastPathsNilSlice(t *testing.T) {
+	// Decodes an empty array as nil: VerifyFastPaths names the field.
 	err := verifyWith(t, fastpath.Funcs[vrec]{Consume: func(r *wire.Reader, v *vrec) bool {
 		goodConsume(r, v)
 		if len(v.Vals) == 0 {
@@ -200,7 +200,7 @@ func TestVerifyNilSlice(t *testing.T) {
 	}
 }
 
-func TestVerifyEmptyStringDecoded(t *testing.T) {
+func TestVerifyFastPathsEmptyStringDecoded(t *testing.T) {
 	// Decodes an empty String as a plain "": re-encoded it would be null.
 	err := verifyWith(t, fastpath.Funcs[vrec]{Consume: func(r *wire.Reader, v *vrec) bool {
 		goodConsume(r, v)
@@ -215,7 +215,7 @@ func TestVerifyEmptyStringDecoded(t *testing.T) {
 	}
 }
 
-func TestVerifyReuse(t *testing.T) {
+func TestVerifyFastPathsReuse(t *testing.T) {
 	// Appends to the slice it is given instead of replacing its elements.
 	err := verifyWith(t, fastpath.Funcs[vrec]{Consume: func(r *wire.Reader, v *vrec) bool {
 		v.Name = r.Str()
@@ -239,7 +239,7 @@ func TestVerifyReuse(t *testing.T) {
 	}
 }
 
-func TestVerifyTruncated(t *testing.T) {
+func TestVerifyFastPathsTruncated(t *testing.T) {
 	// Takes a missing Double as 0.
 	err := verifyWith(t, fastpath.Funcs[vrec]{Consume: func(r *wire.Reader, v *vrec) bool {
 		v.Name = r.Str()
