@@ -68,3 +68,29 @@ func Check(dir string) ([]byte, error) {
 	}
 	return GoCommand(dir, "test", "-count=1", "./...").CombinedOutput()
 }
+
+// CheckKind builds and checks (Check) the Go blocks of one kind of the
+// Markdown files below root in a new module at dir, whose go.mod and go.sum
+// are given: the blocks of a module other than the root (gopcua's in
+// bench/compare, the MQTT transport's in pubsub/mqtt), which only that
+// module can build. imports maps the package names the blocks use to their
+// paths. No block of the kind is an error, so that a renamed kind is seen.
+func CheckKind(root, kind, dir string, imports map[string]string, goMod, goSum []byte) ([]byte, error) {
+	files, err := Programs(root, imports, func(k string) bool { return k == kind })
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no %q Go blocks below %s", kind, root)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), goMod, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), goSum, 0o644); err != nil {
+		return nil, err
+	}
+	if err := WriteFiles(dir, files); err != nil {
+		return nil, err
+	}
+	return Check(dir)
+}

@@ -23,20 +23,12 @@ func TestDocsMQTT(t *testing.T) {
 	imports := maps.Clone(doccheck.Imports)
 	imports["mqtt"] = "github.com/uabin/uabin/pubsub/mqtt"
 	imports["tls"] = "crypto/tls"
-	files, err := doccheck.Programs(root, imports, func(kind string) bool { return kind == doccheck.KindMQTT })
-	require.NoError(t, err)
-	require.NotEmpty(t, files, "no mqtt blocks found")
-
-	dir := t.TempDir()
 	sum, err := os.ReadFile("go.sum")
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
 	mod := "module example.com/mqttdocs\n\ngo 1.24\n\n" +
 		"require (\n\tgithub.com/uabin/uabin v0.0.0\n\tgithub.com/uabin/uabin/pubsub/mqtt v0.0.0\n)\n\n" +
 		"replace github.com/uabin/uabin => " + root + "\n\n" +
 		"replace github.com/uabin/uabin/pubsub/mqtt => " + here + "\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644))
-	require.NoError(t, doccheck.WriteFiles(dir, files))
-	out, err := doccheck.Check(dir)
+	out, err := doccheck.CheckKind(root, doccheck.KindMQTT, t.TempDir(), imports, []byte(mod), sum)
 	require.NoError(t, err, "the documentation's mqtt blocks fail (file:line of the Markdown):\n%s", out)
 }
