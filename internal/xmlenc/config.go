@@ -86,20 +86,39 @@ func (o *Config) Unmarshal(b []byte, v any) error {
 	if len(b) > lim.MaxMessageSize {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrLimitExceeded, "%d bytes of input, limit %d", len(b), lim.MaxMessageSize)}
 	}
-	n, err := ReadTree(b, o.textLimits())
-	if err != nil {
-		return err
+	st := states.Get().(*state)
+	n, err := st.r.read(b, o.textLimits())
+	if err == nil {
+		st.d = decoder{t: o.tables(), lim: lim, raw: b, target: o.Target, strict: o.Strict}
+		err = st.d.top(n, v)
+		st.d = decoder{}
 	}
-	c := *o
-	c.Raw = b
-	return c.Decode(n, v)
+	st.r.release()
+	states.Put(st)
+	return err
 }
+
+// A state is what one Unmarshal call needs besides the value: the reader
+// with its buffers (the tree) and the decoder. Both escape to the heap
+// (the codecs are function values); the pool makes a call reuse them.
+type state struct {
+	r reader
+	d decoder
+}
+
+var states = sync.Pool{New: func() any { return new(state) }}
 
 // ReadTree reads b into a tree with the call's text limits.
 func (o *Config) ReadTree(b []byte) (*Node, error) { return ReadTree(b, o.textLimits()) }
 
 // Decode decodes the element n into the value v points to.
 func (o *Config) Decode(n *Node, v any) error {
+	d := &decoder{t: o.tables(), lim: o.Limits.Resolved(), raw: o.Raw, target: o.Target, strict: o.Strict}
+	return d.top(n, v)
+}
+
+// top decodes the top-level element n into the value v points to.
+func (d *decoder) top(n *Node, v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
@@ -108,7 +127,6 @@ func (o *Config) Decode(n *Node, v any) error {
 	if err != nil {
 		return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
 	}
-	d := &decoder{t: o.tables(), lim: o.Limits.Resolved(), raw: o.Raw, target: o.Target, strict: o.Strict}
 	if err := d.element(n, c, rv.Elem()); err != nil {
 		return wire.WithPath(err, c.name)
 	}

@@ -19,6 +19,7 @@ package xmlenc
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 
@@ -91,6 +92,9 @@ type reader struct {
 	attrs [][]byte
 	// names interns the local names of elements: one string per name.
 	names map[string]string
+	// next and all are the buffers of link.
+	next []int32
+	all  []*Node
 }
 
 type nsDecl struct {
@@ -102,6 +106,14 @@ type nsDecl struct {
 // optional byte order mark, XML declaration, comments and white space),
 // into a tree.
 func ReadTree(b []byte, lim TextLimits) (*Node, error) {
+	var r reader
+	return r.read(b, lim)
+}
+
+// read reads b into a tree held by r, reusing r's buffers from an earlier
+// call (a reader of the pool of Unmarshal): the tree is valid until the
+// next call.
+func (r *reader) read(b []byte, lim TextLimits) (*Node, error) {
 	if !utf8.Valid(b) {
 		return nil, failAt(invalidUTF8(b), "the input is not UTF-8 text")
 	}
@@ -114,7 +126,21 @@ func ReadTree(b []byte, lim TextLimits) (*Node, error) {
 	if n > lim.MaxElements {
 		n = lim.MaxElements // at most one more is read: the one refused
 	}
-	r := &reader{in: b, lim: lim, nodes: make([]Node, 0, n), kids: make([]int32, 0, n), owner: -1}
+	r.in, r.pos, r.lim, r.owner, r.ownerStart = b, 0, lim, -1, 0
+	if cap(r.nodes) < n {
+		r.nodes, r.kids = make([]Node, 0, n), make([]int32, 0, n)
+	} else {
+		r.nodes, r.kids = r.nodes[:0], r.kids[:0]
+	}
+	r.stack, r.ns, r.attrs = r.stack[:0], r.ns[:0], r.attrs[:0]
+	if cap(r.text) < 2*len(b) {
+		r.text = nil // made on first use (ensureText)
+	} else {
+		r.text = r.text[:0]
+	}
+	if len(r.names) > maxInterned {
+		clear(r.names)
+	}
 	if err := r.document(); err != nil {
 		return nil, err
 	}
@@ -122,18 +148,41 @@ func ReadTree(b []byte, lim TextLimits) (*Node, error) {
 	return &r.nodes[0], nil
 }
 
+// maxInterned bounds the element names a pooled reader keeps interned
+// between calls.
+const maxInterned = 512
+
+// release drops what a pooled reader should not keep alive: the input,
+// and buffers much larger than usual.
+func (r *reader) release() {
+	r.in = nil
+	const keep = 1 << 15
+	if cap(r.nodes) > keep {
+		r.nodes, r.kids, r.next, r.all = nil, nil, nil, nil
+	}
+	if cap(r.text) > 1<<16 {
+		r.text = nil
+	}
+}
+
 // link sets the Kids of every node: one slice of pointers for the whole
 // tree, each node's children a range of it.
 func (r *reader) link() {
 	// next[p] is where the next child of p goes: the start of p's range,
 	// then one more per child, so that it ends at the range's end.
-	next := make([]int32, len(r.nodes))
+	if cap(r.next) < len(r.nodes) {
+		r.next = make([]int32, len(r.nodes))
+	}
+	next := r.next[:len(r.nodes)]
 	var total int32
 	for i, c := range r.kids {
 		next[i] = total
 		total += c
 	}
-	all := make([]*Node, total)
+	if cap(r.all) < int(total) {
+		r.all = make([]*Node, total)
+	}
+	all := r.all[:total]
 	for i := 1; i < len(r.nodes); i++ {
 		p := r.nodes[i].parent
 		all[next[p]] = &r.nodes[i]
@@ -456,6 +505,9 @@ func (r *reader) content() error {
 		return nil
 	}
 	chunk := r.in[start:end]
+	if plainText(chunk) {
+		return r.addText(chunk, start, false)
+	}
 	if bytes.Contains(chunk, []byte("]]>")) {
 		return failAt(start+bytes.Index(chunk, []byte("]]>")), "\"]]>\" in text")
 	}
@@ -544,6 +596,7 @@ func (r *reader) ensureText(n int) {
 	if r.text == nil {
 		r.text = make([]byte, 0, 2*len(r.in)+n)
 	}
+	// A reused buffer has room for twice the input (read).
 	if cap(r.text)-len(r.text) < n {
 		// Not reached (the bound above); a new buffer keeps old slices
 		// valid anyway.
@@ -669,6 +722,9 @@ func (r *reader) attrValue() ([]byte, error) {
 	if len(val) > r.lim.MaxAttributeLength {
 		return nil, limitErr(start, "MaxAttributeLength", r.lim.MaxAttributeLength, len(val), "bytes in an attribute")
 	}
+	if plainText(val) {
+		return val, nil
+	}
 	if i := bytes.IndexByte(val, '<'); i >= 0 {
 		return nil, failAt(start+1+i, "'<' in an attribute value")
 	}
@@ -766,6 +822,47 @@ func (r *reader) skipSpace() bool {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// special marks the bytes that plainText stops at: what text or an
+// attribute value may not hold ('<', C0 controls), what needs decoding
+// ('&', line ends and tabs in attributes), the ']' of "]]>", and every
+// byte of a non-ASCII character (checked by checkChars).
+var special = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	t['<'], t['&'], t[']'] = true, true, true
+	return t
+}()
+
+// plainText reports whether s is printable ASCII without '<', '&' and ']':
+// text that needs no check and no decoding, as a text chunk or an
+// attribute value. The other texts take the slow path, which finds their
+// errors.
+func plainText(s []byte) bool {
+	for len(s) >= 8 {
+		// Eight bytes at once: each in 0x20..0x7F (no high bit, none
+		// below 0x20), then none of '<', '&', ']'.
+		w := binary.LittleEndian.Uint64(s)
+		if (w|(w-0x2020202020202020))&0x8080808080808080 != 0 {
+			return false
+		}
+		if special[s[0]] || special[s[1]] || special[s[2]] || special[s[3]] ||
+			special[s[4]] || special[s[5]] || special[s[6]] || special[s[7]] {
+			return false
+		}
+		s = s[8:]
+	}
+	for _, c := range s {
+		if special[c] {
+			return false
+		}
+	}
+	return true
+}
 
 // checkChars fails at the first character of s that XML 1.0 does not
 // allow (s is UTF-8).
