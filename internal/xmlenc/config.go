@@ -146,6 +146,10 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 	if v == nil {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "encoding a nil interface value")}
 	}
+	se := encoder{b: b, t: o.tables(), maxDepth: o.Limits.Depth(), top: true}
+	if done, err := scalarFast(&se, name, v); done && err == nil {
+		return se.b, nil
+	} // an error is the codec's too: the general path below returns it
 	rv := reflect.ValueOf(v)
 	if rv.Kind() == reflect.Pointer {
 		if rv.IsNil() {
@@ -161,7 +165,7 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 		name = c.name
 	}
 	e := encoders.Get().(*encoder)
-	*e = encoder{b: b, t: o.tables(), maxDepth: o.Limits.Depth(), top: true}
+	*e = encoder{b: b, t: se.t, maxDepth: se.maxDepth, top: true}
 	err = e.element(name, c, rv)
 	out := e.b
 	*e = encoder{}

@@ -29,9 +29,7 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.GUID]()] = &codec{name: "Guid",
 		enc: func(e *encoder, v reflect.Value) error {
-			e.b = append(e.b, "<String>"...)
-			e.b = append(e.b, ptrTo[types.GUID](v).String()...)
-			e.b = append(e.b, "</String>"...)
+			e.guid(ptrTo[types.GUID](v))
 			return nil
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
@@ -54,13 +52,7 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.NodeID]()] = &codec{name: "NodeId",
 		enc: func(e *encoder, v reflect.Value) error {
-			id := *ptrTo[types.NodeID](v)
-			e.b = append(e.b, "<Identifier>"...)
-			if err := e.text(id.String()); err != nil {
-				return err
-			}
-			e.b = append(e.b, "</Identifier>"...)
-			return nil
+			return e.nodeID(ptrTo[types.NodeID](v))
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			id, err := d.nodeID(n)
@@ -70,13 +62,7 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.ExpandedNodeID]()] = &codec{name: "ExpandedNodeId",
 		enc: func(e *encoder, v reflect.Value) error {
-			x := *ptrTo[types.ExpandedNodeID](v)
-			e.b = append(e.b, "<Identifier>"...)
-			if err := e.text(x.String()); err != nil {
-				return err
-			}
-			e.b = append(e.b, "</Identifier>"...)
-			return nil
+			return e.expandedNodeID(ptrTo[types.ExpandedNodeID](v))
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			x, err := d.expandedNodeID(n)

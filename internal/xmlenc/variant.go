@@ -107,7 +107,15 @@ func (e *encoder) variantValue(x *types.Variant) error {
 		if bt == types.TypeVariant {
 			return &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "a Variant cannot hold a scalar Variant")}
 		}
-		if bt == types.TypeString || bt == types.TypeXmlElement {
+		if bitsType(bt) {
+			// From the bits: no value boxed in an interface.
+			e.bitsElement(bt.String(), bt, x.Bits())
+			return nil
+		}
+		if bt == types.TypeString {
+			return e.stringElement("String", x.Str())
+		}
+		if bt == types.TypeXmlElement {
 			// Not through Value: an interface holding "" loses the
 			// wire.EmptyString mark (an empty String, not a null one).
 			str := x.Str()

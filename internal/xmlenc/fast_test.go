@@ -1,0 +1,68 @@
+package xmlenc
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/uabin/uabin/types"
+)
+
+// TestScanners holds the word-at-a-time scanners to byte-by-byte
+// definitions on random texts rich in the bytes they stop at.
+func TestScanners(t *testing.T) {
+	const alphabet = "ab<>&]\t\n\r\x00\x1f\x7f \xc3\xa9~"
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var sb strings.Builder
+		for n := r.IntN(40); n > 0; n-- {
+			if r.IntN(4) == 0 {
+				sb.WriteByte(alphabet[r.IntN(len(alphabet))])
+			} else {
+				sb.WriteByte(byte('a' + r.IntN(26)))
+			}
+		}
+		s := sb.String()
+		plain := true
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			plain = plain && c >= 0x20 && c < 0x80 && c != '<' && c != '&' && c != ']'
+		}
+		if got := plainText([]byte(s)); got != plain {
+			t.Fatalf("plainText(%q) = %v, want %v", s, got, plain)
+		}
+		n := plainPrefix(s)
+		if n%8 != 0 || n > len(s) {
+			t.Fatalf("plainPrefix(%q) = %d", s, n)
+		}
+		for i := 0; i < n; i++ {
+			if textStop[s[i]] || s[i] == '\t' || s[i] == '\n' {
+				t.Fatalf("plainPrefix(%q) = %d covers %q", s, n, s[i])
+			}
+		}
+		if rest := s[n:]; len(rest) >= 8 && strings.IndexFunc(rest[:8], func(c rune) bool { return c < 0x20 || c > 0x7f || c == '<' || c == '>' || c == '&' }) < 0 {
+			t.Fatalf("plainPrefix(%q) = %d stops before a plain word", s, n)
+		}
+	}
+}
+
+// TestIdentifierTexts: the NodeId, ExpandedNodeId and Guid texts written
+// without a string are the types' String.
+func TestIdentifierTexts(t *testing.T) {
+	g := types.GUID{Data1: 0x72962B91, Data2: 0xFA75, Data3: 0x4AE6, Data4: [8]byte{0x8D, 0x28, 0xB4, 0x04, 0xDC, 0x7D, 0xAF, 0x63}}
+	ids := []types.NodeID{{}, types.NewNumericNodeID(0, 85), types.NewNumericNodeID(7, 1<<32-1), types.NewStringNodeID(2, "a;b=c<&>"),
+		types.NewGUIDNodeID(4, g), types.NewOpaqueNodeID(1, []byte{0, 1, 2, 3, 0xff})}
+	for _, id := range ids {
+		if got := string(appendNodeIDText(nil, id)); got != id.String() {
+			t.Errorf("NodeId %v: %q", id, got)
+		}
+		for _, x := range []types.ExpandedNodeID{{NodeID: id}, {NodeID: id, ServerIndex: 3}, {NodeID: id, NamespaceURI: "urn:a%b;c"}, {NodeID: id, NamespaceURI: "http://x/", ServerIndex: 1}} {
+			if got := string(appendExpandedNodeIDText(nil, x)); got != x.String() {
+				t.Errorf("ExpandedNodeId %v: %q", x, got)
+			}
+		}
+	}
+	if got := string(appendGUID(nil, g)); got != g.String() {
+		t.Errorf("Guid: %q, want %q", got, g.String())
+	}
+}
