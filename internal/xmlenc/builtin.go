@@ -33,6 +33,10 @@ type decoder struct {
 	target []string
 	// strict: an ExtensionObject of an unknown type is an error.
 	strict bool
+	// word and str are where a Variant's scalar is decoded
+	// (scalarInPlace).
+	word uint64
+	str  string
 }
 
 // fail returns a *wire.DecodeError at the element n.

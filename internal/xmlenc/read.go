@@ -50,6 +50,7 @@ type Node struct {
 	Nil bool
 
 	parent int32 // index of the parent in the reader's nodes, -1 for the root
+	qlen   int32 // bytes of the name with its prefix, after the '<' at Offset
 }
 
 // IsNil reports whether the element has xsi:nil="true".
@@ -121,10 +122,13 @@ func (r *reader) read(b []byte, lim TextLimits) (*Node, error) {
 	// the elements.
 	// An element takes four bytes at least ("<a/>"), which bounds the
 	// count when '<' is in comments or CDATA sections.
-	n := bytes.Count(b, []byte{'<'}) - bytes.Count(b, []byte("</"))
-	n = min(n, len(b)/4+1)
-	if n > lim.MaxElements {
-		n = lim.MaxElements // at most one more is read: the one refused
+	n := min(len(b)/4+1, lim.MaxElements)
+	if cap(r.nodes) < n { // a reused reader with room for any count skips it
+		n = bytes.Count(b, []byte{'<'}) - bytes.Count(b, []byte("</"))
+		n = min(n, len(b)/4+1)
+		if n > lim.MaxElements {
+			n = lim.MaxElements // at most one more is read: the one refused
+		}
 	}
 	r.in, r.pos, r.lim, r.owner, r.ownerStart = b, 0, lim, -1, 0
 	if cap(r.nodes) < n {
@@ -376,7 +380,7 @@ func (r *reader) startTag() error {
 		r.kids[parent]++
 	}
 	idx := int32(len(r.nodes))
-	r.nodes = append(r.nodes, Node{Name: r.intern(name), Offset: start, parent: parent})
+	r.nodes = append(r.nodes, Node{Name: r.intern(name), Offset: start, parent: parent, qlen: int32(len(name))})
 	r.kids = append(r.kids, 0)
 	depth := len(r.stack) + 1
 	var nilPrefix, nilValue string
@@ -466,6 +470,17 @@ func (r *reader) popNS(depth int) {
 // element.
 func (r *reader) endTag() error {
 	start := r.pos
+	// The usual end tag, "</" the start tag's name ">", needs no parsing:
+	// the name was checked in the start tag.
+	open := &r.nodes[r.stack[len(r.stack)-1]]
+	q := r.in[open.Offset+1 : open.Offset+1+int(open.qlen)]
+	if end := start + 2 + len(q); end < len(r.in) && r.in[end] == '>' && bytes.Equal(r.in[start+2:end], q) {
+		r.pos = end + 1
+		open.End = r.pos
+		r.popNS(len(r.stack))
+		r.stack = r.stack[:len(r.stack)-1]
+		return nil
+	}
 	r.pos += 2
 	name, err := r.name()
 	if err != nil {
@@ -740,6 +755,12 @@ func (r *reader) attrValue() ([]byte, error) {
 // name reads an XML name at r.pos.
 func (r *reader) name() ([]byte, error) {
 	start := r.pos
+	if r.pos < len(r.in) && nameByte[r.in[r.pos]]&1 != 0 {
+		r.pos++ // an ASCII name start; the ASCII name characters after it:
+		for r.pos < len(r.in) && nameByte[r.in[r.pos]]&2 != 0 {
+			r.pos++
+		}
+	}
 	for r.pos < len(r.in) {
 		c := r.in[r.pos]
 		if c >= utf8.RuneSelf {
@@ -769,6 +790,19 @@ func (r *reader) name() ([]byte, error) {
 	}
 	return name, nil
 }
+
+// nameByte classes the ASCII bytes of names: 1 a name may start with
+// it, 2 a name may hold it after the start.
+var nameByte = func() (t [256]uint8) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == ':' {
+			t[c] = 3
+		} else if c >= '0' && c <= '9' || c == '-' || c == '.' {
+			t[c] = 2
+		}
+	}
+	return t
+}()
 
 // nameStart reports whether s starts with a character a name may start
 // with.

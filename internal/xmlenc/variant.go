@@ -16,6 +16,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -175,6 +176,13 @@ func (d *decoder) variantValue(n *Node) (types.Variant, error) {
 		return types.Variant{}, d.fail(k, wire.ErrInvalid, "%s is not a built-in type a Variant can hold", k.Name)
 	}
 	c := builtinCodec(bt)
+	if !list && (bitsType(bt) || bt == types.TypeString) {
+		x, err := d.scalarInPlace(k, bt, c)
+		if err != nil {
+			return types.Variant{}, wire.WithPath(err, k.Name)
+		}
+		return x, nil
+	}
 	if !list {
 		x := reflect.New(bt.GoType()).Elem()
 		if err := d.element(k, c, x); err != nil {
@@ -191,6 +199,50 @@ func (d *decoder) variantValue(n *Node) (types.Variant, error) {
 	out.SetRaw(bt, true, s.Interface(), nil)
 	return out, nil
 }
+
+// scalarInPlace decodes the element k of a Variant's scalar of bt, a
+// bitsType or String, into the decoder's word or string (no value made
+// and boxed) and returns the Variant holding it (see types.Variant's
+// Storage).
+func (d *decoder) scalarInPlace(k *Node, bt types.BuiltinType, c *codec) (types.Variant, error) {
+	var out types.Variant
+	if bt == types.TypeString {
+		err := d.element(k, c, reflect.NewAt(stringType, unsafe.Pointer(&d.str)).Elem())
+		out.SetString(bt, d.str)
+		d.str = ""
+		return out, err
+	}
+	d.word = 0
+	p := unsafe.Pointer(&d.word)
+	if err := d.element(k, c, reflect.NewAt(bt.GoType(), p).Elem()); err != nil {
+		return out, err
+	}
+	var bits uint64
+	switch bt {
+	case types.TypeBoolean:
+		if *(*bool)(p) {
+			bits = 1
+		}
+	case types.TypeSByte:
+		bits = uint64(int64(*(*int8)(p)))
+	case types.TypeInt16:
+		bits = uint64(int64(*(*int16)(p)))
+	case types.TypeInt32:
+		bits = uint64(int64(*(*int32)(p)))
+	case types.TypeByte:
+		bits = uint64(*(*uint8)(p))
+	case types.TypeUInt16:
+		bits = uint64(*(*uint16)(p))
+	case types.TypeUInt32, types.TypeStatusCode, types.TypeFloat:
+		bits = uint64(*(*uint32)(p)) // a Float's bits are math.Float32bits
+	default: // Int64, UInt64, Double (math.Float64bits), DateTime
+		bits = d.word
+	}
+	out.SetBits(bt, bits)
+	return out, nil
+}
+
+var stringType = reflect.TypeFor[string]()
 
 // nullType returns the slice type of an array of bt.
 func (c *codec) nullType(bt types.BuiltinType) reflect.Type { return reflect.SliceOf(bt.GoType()) }
