@@ -55,6 +55,17 @@ var Default *uamodel.Registry
 
 // resolved returns the text limits with the defaults for zero fields.
 func (o *Config) textLimits() TextLimits {
+	if o.Text == (TextLimits{}) && o.Limits.IsDefault() {
+		return defaultTextLimits
+	}
+	return o.resolveText()
+}
+
+// defaultTextLimits are the text limits of the zero Config.
+var defaultTextLimits = (&Config{}).resolveText()
+
+// resolveText is textLimits computed.
+func (o *Config) resolveText() TextLimits {
 	l := o.Text
 	lim := o.Limits.Resolved()
 	if l.MaxDepth == 0 {
@@ -106,7 +117,7 @@ type state struct {
 	d decoder
 }
 
-var states = sync.Pool{New: func() any { return new(state) }}
+var states = sync.Pool{New: func() any { return &state{r: reader{minNodes: 64}} }}
 
 // ReadTree reads b into a tree with the call's text limits.
 func (o *Config) ReadTree(b []byte) (*Node, error) { return ReadTree(b, o.textLimits()) }

@@ -284,6 +284,11 @@ func scalarFast(e *encoder, name string, v any) (done bool, err error) {
 		}
 		e.close(name)
 		return true, nil
+	case *types.Variant:
+		if x == nil {
+			return false, nil
+		}
+		return variantFast(e, name, x)
 	case *types.ExpandedNodeID:
 		if x == nil {
 			return false, nil
@@ -300,6 +305,36 @@ func scalarFast(e *encoder, name string, v any) (done bool, err error) {
 		return false, nil
 	}
 	e.bitsElement(orName(name, bt.String()), bt, bits)
+	return true, nil
+}
+
+// variantFast writes the null Variant and the Variants of a number,
+// DateTime, StatusCode or String (as variantValue writes them); done is
+// false for the others.
+func variantFast(e *encoder, name string, x *types.Variant) (done bool, err error) {
+	bt := x.Type()
+	scalar := !x.IsArray() && (bitsType(bt) || bt == types.TypeString)
+	if !scalar && !x.IsNull() {
+		return false, nil
+	}
+	name = orName(name, "Variant")
+	e.open(name)
+	if scalar {
+		if err := e.enter(); err != nil {
+			return true, err
+		}
+		e.b = append(e.b, "<Value>"...)
+		if bt == types.TypeString {
+			if err := e.stringElement("String", x.Str()); err != nil {
+				return true, err
+			}
+		} else {
+			e.bitsElement(bt.String(), bt, x.Bits())
+		}
+		e.b = append(e.b, "</Value>"...)
+		e.leave()
+	}
+	e.close(name)
 	return true, nil
 }
 

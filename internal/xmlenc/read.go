@@ -93,6 +93,9 @@ type reader struct {
 	attrs [][]byte
 	// names interns the local names of elements: one string per name.
 	names map[string]string
+	// minNodes is the least number of nodes room is made for: a pooled
+	// reader's small inputs then skip counting their elements.
+	minNodes int
 	// next and all are the buffers of link.
 	next []int32
 	all  []*Node
@@ -132,6 +135,7 @@ func (r *reader) read(b []byte, lim TextLimits) (*Node, error) {
 	}
 	r.in, r.pos, r.lim, r.owner, r.ownerStart = b, 0, lim, -1, 0
 	if cap(r.nodes) < n {
+		n = max(n, r.minNodes)
 		r.nodes, r.kids = make([]Node, 0, n), make([]int32, 0, n)
 	} else {
 		r.nodes, r.kids = r.nodes[:0], r.kids[:0]
@@ -333,6 +337,14 @@ func (r *reader) element() error {
 				return failAt(len(r.in), "the input ends inside element %s", r.nodes[r.stack[len(r.stack)-1]].Name)
 			}
 			// r.in[r.pos] == '<'
+			if r.pos+1 < len(r.in) {
+				if c := r.in[r.pos+1]; c != '/' && c != '!' && c != '?' {
+					if err := r.startTag(); err != nil {
+						return err
+					}
+					continue
+				}
+			}
 			switch {
 			case bytes.HasPrefix(r.in[r.pos:], []byte("</")):
 				if err := r.endTag(); err != nil {
@@ -420,6 +432,8 @@ func (r *reader) startTag() error {
 			return err
 		}
 		switch {
+		case an[0] != 'x' && an[len(an)-1] != 'l':
+			// Neither xmlns, xmlns:... nor ...nil.
 		case bytes.Equal(an, []byte("xmlns")):
 		case bytes.HasPrefix(an, []byte("xmlns:")):
 			r.ns = append(r.ns, nsDecl{prefix: string(an[6:]), uri: string(val), depth: depth})
