@@ -100,9 +100,10 @@ func (o *Config) Unmarshal(b []byte, v any) error {
 	st := states.Get().(*state)
 	n, err := st.r.read(b, o.textLimits())
 	if err == nil {
-		st.d = decoder{t: o.tables(), lim: lim, raw: b, target: o.Target, strict: o.Strict}
-		err = st.d.top(n, v)
-		st.d = decoder{}
+		d := &st.d // field by field: cheaper than copying a whole decoder in
+		d.t, d.lim, d.raw, d.target, d.strict = o.tables(), lim, b, o.Target, o.Strict
+		err = d.top(n, v)
+		*d = decoder{}
 	}
 	st.r.release()
 	states.Put(st)
@@ -134,9 +135,14 @@ func (d *decoder) top(n *Node, v any) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
 	}
-	c, err := codecFor(rv.Type().Elem())
-	if err != nil {
-		return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
+	var c *codec
+	if bt := builtinOf(v); bt != 0 {
+		c = builtinCodec(bt) // codecFor's, without the cache lookup
+	} else {
+		var err error
+		if c, err = codecFor(rv.Type().Elem()); err != nil {
+			return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
+		}
 	}
 	if err := d.element(n, c, rv.Elem()); err != nil {
 		return wire.WithPath(err, c.name)

@@ -344,3 +344,41 @@ func orName(name, def string) string {
 	}
 	return name
 }
+
+// builtinOf returns the built-in whose Go type v points to, for the
+// built-ins decoded alone most often, or 0.
+func builtinOf(v any) types.BuiltinType {
+	switch v.(type) {
+	case *bool:
+		return types.TypeBoolean
+	case *int32:
+		return types.TypeInt32
+	case *uint32:
+		return types.TypeUInt32
+	case *int64:
+		return types.TypeInt64
+	case *float32:
+		return types.TypeFloat
+	case *float64:
+		return types.TypeDouble
+	case *string:
+		return types.TypeString
+	case *[]byte:
+		return types.TypeByteString
+	case *types.GUID:
+		return types.TypeGUID
+	case *types.DateTime:
+		return types.TypeDateTime
+	case *types.StatusCode:
+		return types.TypeStatusCode
+	case *types.NodeID:
+		return types.TypeNodeID
+	case *types.ExpandedNodeID:
+		return types.TypeExpandedNodeID
+	case *types.Variant:
+		return types.TypeVariant
+	case *types.DataValue:
+		return types.TypeDataValue
+	}
+	return 0
+}

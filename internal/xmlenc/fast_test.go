@@ -2,6 +2,7 @@ package xmlenc
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -64,5 +65,17 @@ func TestIdentifierTexts(t *testing.T) {
 	}
 	if got := string(appendGUID(nil, g)); got != g.String() {
 		t.Errorf("Guid: %q, want %q", got, g.String())
+	}
+}
+
+// TestBuiltinOf: the codec of the top-level fast path is codecFor's.
+func TestBuiltinOf(t *testing.T) {
+	for _, v := range []any{new(bool), new(int32), new(uint32), new(int64), new(float32), new(float64), new(string), new([]byte),
+		new(types.GUID), new(types.DateTime), new(types.StatusCode), new(types.NodeID), new(types.ExpandedNodeID), new(types.Variant), new(types.DataValue)} {
+		bt := builtinOf(v)
+		c, err := codecFor(reflect.TypeOf(v).Elem())
+		if bt == 0 || err != nil || builtinCodec(bt) != c {
+			t.Errorf("%T: built-in %v, codec %p, want %p (%v)", v, bt, builtinCodec(bt), c, err)
+		}
 	}
 }

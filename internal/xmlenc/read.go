@@ -19,9 +19,9 @@ package xmlenc
 
 import (
 	"bytes"
-	"encoding/binary"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -92,7 +92,8 @@ type reader struct {
 	// attrs holds the names of the attributes of the start tag being read.
 	attrs [][]byte
 	// names interns the local names of elements: one string per name.
-	names map[string]string
+	names  map[string]string
+	recent [32]string // a cache of names (intern)
 	// minNodes is the least number of nodes room is made for: a pooled
 	// reader's small inputs then skip counting their elements.
 	minNodes int
@@ -148,6 +149,7 @@ func (r *reader) read(b []byte, lim TextLimits) (*Node, error) {
 	}
 	if len(r.names) > maxInterned {
 		clear(r.names)
+		r.recent = [len(r.recent)]string{}
 	}
 	if err := r.document(); err != nil {
 		return nil, err
@@ -849,14 +851,24 @@ func (r *reader) intern(name []byte) string {
 	if i := bytes.IndexByte(name, ':'); i >= 0 {
 		name = name[i+1:]
 	}
-	if s, ok := r.names[string(name)]; ok {
-		return s
+	if len(name) == 0 {
+		return ""
 	}
-	if r.names == nil {
-		r.names = map[string]string{}
+	// A small cache in front of the map, by length and last byte: most
+	// names repeat (the element of each array entry, its fields).
+	slot := &r.recent[(len(name)*7+int(name[len(name)-1]))%len(r.recent)]
+	if *slot == string(name) {
+		return *slot
 	}
-	s := string(name)
-	r.names[s] = s
+	s, ok := r.names[string(name)]
+	if !ok {
+		if r.names == nil {
+			r.names = map[string]string{}
+		}
+		s = string(name)
+		r.names[s] = s
+	}
+	*slot = s
 	return s
 }
 
@@ -891,20 +903,7 @@ var special = func() (t [256]bool) {
 // attribute value. The other texts take the slow path, which finds their
 // errors.
 func plainText(s []byte) bool {
-	for len(s) >= 8 {
-		// Eight bytes at once: each in 0x20..0x7F (no high bit, none
-		// below 0x20), then none of '<', '&', ']'.
-		w := binary.LittleEndian.Uint64(s)
-		if (w|(w-0x2020202020202020))&0x8080808080808080 != 0 {
-			return false
-		}
-		if special[s[0]] || special[s[1]] || special[s[2]] || special[s[3]] ||
-			special[s[4]] || special[s[5]] || special[s[6]] || special[s[7]] {
-			return false
-		}
-		s = s[8:]
-	}
-	for _, c := range s {
+	for _, c := range s[plainWords(unsafe.String(unsafe.SliceData(s), len(s)), '<', '&', ']'):] {
 		if special[c] {
 			return false
 		}

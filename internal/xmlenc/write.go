@@ -140,17 +140,22 @@ var textStop = func() (t [256]bool) {
 }()
 
 // plainPrefix returns the length of a prefix of s, a multiple of 8 bytes,
-// that text copies as it is: printable ASCII without '<', '>' and '&',
-// tested eight bytes at a time.
-func plainPrefix(s string) int {
+// that text copies as it is: printable ASCII without '<', '>' and '&'.
+func plainPrefix(s string) int { return plainWords(s, '<', '>', '&') }
+
+// plainWords returns the length of the prefix of s, in whole words of 8
+// bytes, that holds printable ASCII (0x20-0x7F) other than a, b and c,
+// tested a word at a time.
+func plainWords(s string, a, b, c byte) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	// zero reports whether a byte of x is 0.
 	zero := func(x uint64) bool { return (x-ones)&^x&highs != 0 }
+	wa, wb, wc := uint64(a)*ones, uint64(b)*ones, uint64(c)*ones
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if (w|(w-0x20*ones))&highs != 0 || zero(w^('<'*ones)) || zero(w^('>'*ones)) || zero(w^('&'*ones)) {
+		if (w|(w-0x20*ones))&highs != 0 || zero(w^wa) || zero(w^wb) || zero(w^wc) {
 			break
 		}
 	}
