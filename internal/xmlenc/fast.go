@@ -11,6 +11,7 @@ package xmlenc
 import (
 	"encoding/base64"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -348,37 +349,27 @@ func orName(name, def string) string {
 // builtinOf returns the built-in whose Go type v points to, for the
 // built-ins decoded alone most often, or 0.
 func builtinOf(v any) types.BuiltinType {
-	switch v.(type) {
-	case *bool:
-		return types.TypeBoolean
-	case *int32:
-		return types.TypeInt32
-	case *uint32:
-		return types.TypeUInt32
-	case *int64:
-		return types.TypeInt64
-	case *float32:
-		return types.TypeFloat
-	case *float64:
-		return types.TypeDouble
-	case *string:
-		return types.TypeString
-	case *[]byte:
-		return types.TypeByteString
-	case *types.GUID:
-		return types.TypeGUID
-	case *types.DateTime:
-		return types.TypeDateTime
-	case *types.StatusCode:
-		return types.TypeStatusCode
-	case *types.NodeID:
-		return types.TypeNodeID
-	case *types.ExpandedNodeID:
-		return types.TypeExpandedNodeID
-	case *types.Variant:
-		return types.TypeVariant
-	case *types.DataValue:
-		return types.TypeDataValue
+	t := reflect.TypeOf(v)
+	for _, b := range topBuiltins {
+		if b.ptr == t {
+			return b.bt
+		}
 	}
 	return 0
 }
+
+// topBuiltins are the built-ins of builtinOf with their pointer types.
+var topBuiltins = func() (out []struct {
+	ptr reflect.Type
+	bt  types.BuiltinType
+}) {
+	for _, bt := range []types.BuiltinType{types.TypeVariant, types.TypeUInt32, types.TypeDouble, types.TypeString, types.TypeNodeID,
+		types.TypeInt32, types.TypeBoolean, types.TypeByteString, types.TypeDateTime, types.TypeGUID, types.TypeExpandedNodeID,
+		types.TypeStatusCode, types.TypeDataValue, types.TypeInt64, types.TypeFloat} {
+		out = append(out, struct {
+			ptr reflect.Type
+			bt  types.BuiltinType
+		}{reflect.PointerTo(bt.GoType()), bt})
+	}
+	return out
+}()
