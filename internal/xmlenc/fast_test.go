@@ -79,3 +79,25 @@ func TestBuiltinOf(t *testing.T) {
 		}
 	}
 }
+
+// TestParsePlainNodeID: the numeric and Guid forms read without a string are
+// read as types.ParseExpandedNodeID reads them; the others are left to it.
+func TestParsePlainNodeID(t *testing.T) {
+	for _, s := range []string{"i=0", "i=85", "i=4294967295", "i=4294967296", "i=01", "i=", "i=+1", "i=-1", "i=1a", "ns=1;i=2",
+		"ns=65535;i=7", "ns=65536;i=7", "ns=0;i=7", "ns=01;i=7", "ns=;i=7", "ns=2;s=x", "ns=2i=5", "s=i=5", "g=1", "i=12345678901", "nsu=a;i=1", "svr=1;i=1",
+		"g=72962B91-FA75-4AE6-8D28-B404DC7DAF63", "ns=4;g=72962b91-fa75-4ae6-8d28-b404dc7daf63", "g={72962B91-FA75-4AE6-8D28-B404DC7DAF63}", "g=72962B91", "ns=4;g="} {
+		id, ok := parsePlainNodeID([]byte(s))
+		if !ok {
+			continue
+		}
+		want, err := types.ParseExpandedNodeID(s)
+		if err != nil || want.ServerIndex != 0 || want.NamespaceURI != "" || want.NodeID != id {
+			t.Errorf("%q: %v, want %v (%v)", s, id, want, err)
+		}
+	}
+	for _, s := range []string{"i=0", "i=85", "ns=2;i=3", "ns=65535;i=4294967295", "ns=4;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63"} {
+		if _, ok := parsePlainNodeID([]byte(s)); !ok {
+			t.Errorf("%q: not read", s)
+		}
+	}
+}

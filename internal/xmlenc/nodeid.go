@@ -4,8 +4,10 @@ package xmlenc
 // QualifiedName, LocalizedText, and DateTime as time.Time.
 
 import (
+	"bytes"
 	"reflect"
 	"strconv"
+	"unsafe"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -42,8 +44,9 @@ func init() {
 			if err != nil {
 				return err
 			}
-			g, perr := types.ParseGUID(string(s))
-			if perr != nil {
+			g, ok := parseGUIDBytes(s)
+			if !ok {
+				_, perr := types.ParseGUID(string(s))
 				return d.fail(k[0], wire.ErrInvalid, "Guid %q: %v", clip(s), perr)
 			}
 			setTo(v, g)
@@ -168,6 +171,10 @@ func (d *decoder) nodeID(n *Node) (types.NodeID, error) {
 	if err != nil {
 		return types.NodeID{}, err
 	}
+	if id, ok := parsePlainNodeID(s); ok {
+		ns, err := d.mapIndex(k[0], id.Namespace())
+		return id.WithNamespace(ns), err
+	}
 	x, perr := types.ParseExpandedNodeID(string(s))
 	if perr != nil {
 		return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId: %v", perr)
@@ -197,6 +204,10 @@ func (d *decoder) expandedNodeID(n *Node) (types.ExpandedNodeID, error) {
 	s, err := d.token(k[0])
 	if err != nil {
 		return types.ExpandedNodeID{}, err
+	}
+	if id, ok := parsePlainNodeID(s); ok {
+		ns, err := d.mapIndex(k[0], id.Namespace())
+		return types.ExpandedNodeID{NodeID: id.WithNamespace(ns)}, err
 	}
 	x, perr := types.ParseExpandedNodeID(string(s))
 	if perr != nil {
@@ -241,4 +252,57 @@ func indexOf(s []string, x string) int {
 		}
 	}
 	return -1
+}
+
+// parsePlainNodeID reads the plain numeric and Guid NodeIds, "i=85",
+// "ns=2;i=85" and "ns=4;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63" (decimal
+// digits without a sign or a leading zero, namespace 1 to 65535), without
+// making a string; ok is false for every other text, which
+// types.ParseExpandedNodeID reads.
+func parsePlainNodeID(s []byte) (id types.NodeID, ok bool) {
+	var ns uint64
+	if len(s) > 3 && string(s[:3]) == "ns=" {
+		end := bytes.IndexByte(s, ';')
+		if end < 0 {
+			return id, false
+		}
+		if ns, ok = plainDecimal(s[3:end], 16); !ok || ns == 0 {
+			return id, false
+		}
+		s = s[end+1:]
+	}
+	if len(s) < 3 || s[1] != '=' {
+		return id, false
+	}
+	switch s[0] {
+	case 'i':
+		n, ok := plainDecimal(s[2:], 32)
+		if !ok {
+			return id, false
+		}
+		return types.NewNumericNodeID(uint16(ns), uint32(n)), true
+	case 'g':
+		g, ok := parseGUIDBytes(s[2:])
+		if !ok {
+			return id, false
+		}
+		return types.NewGUIDNodeID(uint16(ns), g), true
+	}
+	return id, false
+}
+
+// parseGUIDBytes is types.ParseGUID on bytes, without copying them into
+// a string (ParseGUID keeps no part of its input in the GUID).
+func parseGUIDBytes(s []byte) (types.GUID, bool) {
+	g, err := types.ParseGUID(unsafe.String(unsafe.SliceData(s), len(s)))
+	return g, err == nil
+}
+
+// plainDecimal reads decimal digits without a sign or a leading zero
+// (but "0") of an unsigned integer of bits bits.
+func plainDecimal(s []byte, bits int) (uint64, bool) {
+	if len(s) == 0 || s[0] == '+' || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	return parseUint(s, bits)
 }
