@@ -87,6 +87,9 @@ func (o Options) Marshal(v any) ([]byte, error) { return o.Append(nil, v) }
 
 // Append is the package function Append with options o.
 func (o Options) Append(b []byte, v any) ([]byte, error) {
+	if out, ok := xmlenc.AppendFast(b, "", v, o.MaxDepth); ok {
+		return out, nil // a built-in standing alone: no configuration made
+	}
 	c := o.config()
 	return c.Append(b, v)
 }

@@ -163,10 +163,9 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 	if v == nil {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "encoding a nil interface value")}
 	}
-	se := encoder{b: b, t: o.tables(), maxDepth: o.Limits.Depth(), top: true}
-	if done, err := scalarFast(&se, name, v); done && err == nil {
-		return se.b, nil
-	} // an error is the codec's too: the general path below returns it
+	if out, ok := AppendFast(b, name, v, o.Limits.MaxDepth); ok {
+		return out, nil
+	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() == reflect.Pointer {
 		if rv.IsNil() {
@@ -182,7 +181,7 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 		name = c.name
 	}
 	e := encoders.Get().(*encoder)
-	*e = encoder{b: b, t: se.t, maxDepth: se.maxDepth, top: true}
+	*e = encoder{b: b, t: o.tables(), maxDepth: o.Limits.Depth(), top: true}
 	err = e.element(name, c, rv)
 	out := e.b
 	*e = encoder{}
@@ -191,6 +190,23 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 		return b[:start], wire.WithPath(err, c.name)
 	}
 	return out, nil
+}
+
+// AppendFast appends the element name ("" for the type's name) of v, a
+// pointer to one of the built-ins that stand alone most often (numbers,
+// strings, ByteStrings, Guids, DateTimes, StatusCodes, NodeIds,
+// ExpandedNodeIds, Variants of a number or String), with the encoder on
+// the stack and nothing else of the configuration than maxDepth (a
+// Limits.MaxDepth: 0 the default). ok is false for other values and on
+// any error, which Append then gives: it is AppendElement's first step,
+// which callers may take before making a Config.
+func AppendFast(b []byte, name string, v any, maxDepth int) (out []byte, ok bool) {
+	l := wire.Limits{MaxDepth: maxDepth}
+	e := encoder{b: b, maxDepth: l.Depth(), top: true}
+	if done, err := scalarFast(&e, name, v); done && err == nil {
+		return e.b, true
+	}
+	return b, false
 }
 
 // encoders holds encoders between calls: an encoder escapes to the heap
