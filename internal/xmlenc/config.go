@@ -61,6 +61,9 @@ func (o *Config) textLimits() TextLimits {
 	return o.resolveText()
 }
 
+// defaultLimits are the limits of the zero Config, resolved.
+var defaultLimits = wire.Limits{}.Resolved()
+
 // defaultTextLimits are the text limits of the zero Config.
 var defaultTextLimits = (&Config{}).resolveText()
 
@@ -93,7 +96,11 @@ func (o *Config) resolveText() TextLimits {
 
 // Unmarshal decodes the XML text b into the value v points to.
 func (o *Config) Unmarshal(b []byte, v any) error {
-	lim := o.Limits.Resolved()
+	lim := &defaultLimits
+	if !o.Limits.IsDefault() {
+		r := o.Limits.Resolved()
+		lim = &r
+	}
 	if len(b) > lim.MaxMessageSize {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrLimitExceeded, "%d bytes of input, limit %d", len(b), lim.MaxMessageSize)}
 	}
@@ -101,7 +108,7 @@ func (o *Config) Unmarshal(b []byte, v any) error {
 	n, err := st.r.read(b, o.textLimits())
 	if err == nil {
 		d := &st.d // field by field: cheaper than copying a whole decoder in
-		d.t, d.lim, d.raw, d.target, d.strict = o.tables(), lim, b, o.Target, o.Strict
+		d.t, d.lim, d.raw, d.target, d.strict = o.tables(), *lim, b, o.Target, o.Strict
 		err = d.top(n, v)
 		*d = decoder{}
 	}

@@ -119,6 +119,11 @@ func ReadTree(b []byte, lim TextLimits) (*Node, error) {
 // call (a reader of the pool of Unmarshal): the tree is valid until the
 // next call.
 func (r *reader) read(b []byte, lim TextLimits) (*Node, error) {
+	if r.minNodes >= chainMax {
+		if root, ok := r.chain(b, lim); ok {
+			return root, nil
+		}
+	}
 	if !utf8.Valid(b) {
 		return nil, failAt(invalidUTF8(b), "the input is not UTF-8 text")
 	}
@@ -156,6 +161,120 @@ func (r *reader) read(b []byte, lim TextLimits) (*Node, error) {
 	}
 	r.link()
 	return &r.nodes[0], nil
+}
+
+// chainMax is the most elements chain reads.
+const chainMax = 8
+
+// chain reads the documents most values standing alone are: a chain of
+// elements each holding one element or plain text, "<Variant
+// xmlns="..."><Value><UInt32>5</UInt32></Value></Variant>", in the
+// simplest of their spellings (ASCII, names without prefixes, attributes
+// without a prefix or nil separated by one space, no space in the tags,
+// nothing around the top element but white space after it). It makes the
+// tree the general reader makes of them; ok is false for every other
+// input, which the general reader reads (and whose errors it finds): chain
+// never fails an input.
+func (r *reader) chain(b []byte, lim TextLimits) (root *Node, ok bool) {
+	r.nodes = r.nodes[:0]
+	pos, k := 0, 0
+	for {
+		// A start tag at pos.
+		if pos+1 >= len(b) || b[pos] != '<' || nameByte[b[pos+1]]&1 == 0 || k == chainMax || k >= lim.MaxDepth || k >= lim.MaxElements {
+			return nil, false
+		}
+		start := pos
+		name, at := asciiName(b, pos+1)
+		pos = at
+		var attrs [4][]byte
+		nattr := 0
+		for {
+			if pos+1 >= len(b) {
+				return nil, false
+			}
+			if b[pos] == '>' {
+				pos++
+				break
+			}
+			if b[pos] != ' ' || nameByte[b[pos+1]]&1 == 0 || nattr == len(attrs) {
+				return nil, false
+			}
+			an, at := asciiName(b, pos+1)
+			if an == nil || string(an) == "nil" || at+1 >= len(b) || b[at] != '=' || b[at+1] != '"' && b[at+1] != '\'' {
+				return nil, false
+			}
+			for _, seen := range attrs[:nattr] {
+				if bytes.Equal(seen, an) {
+					return nil, false
+				}
+			}
+			attrs[nattr], nattr = an, nattr+1
+			end := bytes.IndexByte(b[at+2:], b[at+1])
+			if end < 0 || end > lim.MaxAttributeLength || !plainText(b[at+2:at+2+end]) {
+				return nil, false
+			}
+			pos = at + 2 + end + 1
+		}
+		if name == nil {
+			return nil, false
+		}
+		r.nodes = append(r.nodes, Node{Name: r.intern(name), Offset: start, parent: int32(k - 1), qlen: int32(len(name))})
+		k++
+		if pos+1 < len(b) && b[pos] == '<' && b[pos+1] != '/' {
+			continue // a child
+		}
+		end := bytes.IndexByte(b[pos:], '<')
+		if end < 0 || end > lim.MaxTextLength || !plainText(b[pos:pos+end]) {
+			return nil, false
+		}
+		if end > 0 {
+			r.nodes[k-1].Text = b[pos : pos+end]
+		}
+		pos += end
+		break
+	}
+	// The end tags, innermost first.
+	for i := k - 1; i >= 0; i-- {
+		n := &r.nodes[i]
+		q := b[n.Offset+1 : n.Offset+1+int(n.qlen)]
+		end := pos + 2 + len(q)
+		if end >= len(b) || b[pos] != '<' || b[pos+1] != '/' || b[end] != '>' || !bytes.Equal(b[pos+2:end], q) {
+			return nil, false
+		}
+		pos = end + 1
+		n.End = pos
+	}
+	for ; pos < len(b); pos++ {
+		if !isSpace(b[pos]) {
+			return nil, false
+		}
+	}
+	if cap(r.all) < k {
+		r.all = make([]*Node, chainMax)
+	}
+	all := r.all[:k]
+	for i := 0; i+1 < k; i++ {
+		all[i] = &r.nodes[i+1]
+		r.nodes[i].Kids = all[i : i+1 : i+1]
+	}
+	r.in, r.lim = b, lim
+	return &r.nodes[0], true
+}
+
+// asciiName returns the name of ASCII name characters without a colon
+// that starts at b[at] (a name start character), and where it ends; the
+// name is nil if a colon ends it.
+func asciiName(b []byte, at int) ([]byte, int) {
+	start := at
+	for at++; at < len(b) && nameByte[b[at]]&2 != 0; at++ {
+		if b[at] == ':' {
+			return nil, at
+		}
+	}
+	if b[start] == ':' {
+		return nil, at
+	}
+	return b[start:at], at
 }
 
 // maxInterned bounds the element names a pooled reader keeps interned

@@ -82,7 +82,8 @@ func builtinList(bt types.BuiltinType) *codec { return variantCodecs()[bt].list 
 // variantCodecs returns the codecs of the built-ins' Go types and of
 // their arrays, made on first use (after every init function has filled
 // builtinCodecs).
-var variantCodecs = sync.OnceValue(func() (cs [types.TypeDiagnosticInfo + 1]struct{ scalar, list *codec }) {
+var variantCodecs = sync.OnceValue(func() (cs *[types.TypeDiagnosticInfo + 1]struct{ scalar, list *codec }) {
+	cs = new([types.TypeDiagnosticInfo + 1]struct{ scalar, list *codec })
 	for bt := types.TypeBoolean; bt <= types.TypeDiagnosticInfo; bt++ {
 		c, err := codecFor(bt.GoType())
 		if err != nil {
