@@ -146,11 +146,12 @@ func init() {
 			if len(n.Text) > d.lim.MaxStringLength {
 				return d.fail(n, wire.ErrLimitExceeded, "String of %d bytes, limit %d", len(n.Text), d.lim.MaxStringLength)
 			}
-			if len(n.Text) == 0 {
+			switch {
+			case len(n.Text) == 0:
 				v.SetString(wire.EmptyString)
-			} else {
+			case v.String() != string(n.Text):
 				v.SetString(string(n.Text))
-			}
+			} // else v holds the same text already (a reused value): kept
 			return nil
 		},
 		null: func(v reflect.Value) bool { s := v.String(); return s == "" && !wire.IsEmptyString(s) },
@@ -337,12 +338,13 @@ func parseUint(s []byte, bits int) (uint64, bool) {
 		return 0, false
 	}
 	var x uint64
-	for _, c := range s {
+	for i, c := range s {
 		if c < '0' || c > '9' {
 			return 0, false
 		}
 		d := uint64(c - '0')
-		if x > (math.MaxUint64-d)/10 {
+		// 19 digits cannot overflow: the check is for the digits after.
+		if i >= 19 && x > (math.MaxUint64-d)/10 {
 			return 0, false
 		}
 		x = x*10 + d

@@ -43,7 +43,12 @@ func init() {
 			}
 			var x types.Variant
 			if k[0] != nil {
-				if x, err = d.variantValue(k[0]); err != nil {
+				// A String in v is where a String decodes (scalarInPlace),
+				// kept if the text is the same.
+				d.str, _ = ptrTo[types.Variant](v).Text()
+				x, err = d.variantValue(k[0])
+				d.str = ""
+				if err != nil {
 					return wire.WithPath(err, "Value")
 				}
 			}
@@ -203,8 +208,8 @@ func (d *decoder) variantValue(n *Node) (types.Variant, error) {
 
 // scalarInPlace decodes the element k of a Variant's scalar of bt, a
 // bitsType or String, into the decoder's word or string (no value made
-// and boxed) and returns the Variant holding it (see types.Variant's
-// Storage).
+// and boxed; d.str holds the String of the Variant decoded into, or "")
+// and returns the Variant holding it (see types.Variant's Storage).
 func (d *decoder) scalarInPlace(k *Node, bt types.BuiltinType, c *codec) (types.Variant, error) {
 	var out types.Variant
 	if bt == types.TypeString {
