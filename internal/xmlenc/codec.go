@@ -247,7 +247,7 @@ func typeName(t reflect.Type, s *uamodel.Struct) string {
 // saves boxing the value in an interface.
 func ptrTo[T any](v reflect.Value) *T {
 	if v.CanAddr() {
-		return v.Addr().Interface().(*T)
+		return (*T)(v.Addr().UnsafePointer()) // v is a T: the codec's type
 	}
 	x := v.Interface().(T)
 	return &x
@@ -257,7 +257,7 @@ func ptrTo[T any](v reflect.Value) *T {
 // which saves boxing x in an interface.
 func setTo[T any](v reflect.Value, x T) {
 	if v.CanAddr() {
-		*v.Addr().Interface().(*T) = x
+		*(*T)(v.Addr().UnsafePointer()) = x // v is a T: the codec's type
 		return
 	}
 	v.Set(reflect.ValueOf(x))

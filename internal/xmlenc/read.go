@@ -209,6 +209,11 @@ func (r *reader) chain(b []byte, lim TextLimits) (root *Node, ok bool) {
 				}
 			}
 			attrs[nattr], nattr = an, nattr+1
+			if end := at + 2 + len(TypesNamespace); end < len(b) && b[end] == b[at+1] && string(b[at+2:end]) == TypesNamespace &&
+				len(TypesNamespace) <= lim.MaxAttributeLength {
+				pos = end + 1 // the namespace of the OPC UA types, plain text
+				continue
+			}
 			end := bytes.IndexByte(b[at+2:], b[at+1])
 			if end < 0 || end > lim.MaxAttributeLength || !plainText(b[at+2:at+2+end]) {
 				return nil, false
