@@ -209,7 +209,10 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 // which callers may take before making a Config.
 func AppendFast(b []byte, name string, v any, maxDepth int) (out []byte, ok bool) {
 	l := wire.Limits{MaxDepth: maxDepth}
-	e := encoder{b: b, maxDepth: l.Depth(), top: true}
+	// Field by field: a composite literal is built aside and copied, and
+	// its wide loads stall on the narrow stores just made.
+	var e encoder
+	e.b, e.maxDepth, e.top = b, l.Depth(), true
 	if done, err := scalarFast(&e, name, v); done && err == nil {
 		return e.b, true
 	}

@@ -36,20 +36,18 @@ func (e *encoder) leave() { e.depth-- }
 
 // open writes the start tag of name.
 func (e *encoder) open(name string) {
-	e.b = append(e.b, '<')
-	e.b = append(e.b, name...)
+	e.b = append(append(e.b, '<'), name...)
 	if e.top {
-		e.b = append(e.b, ` xmlns="`+TypesNamespace+`"`...)
+		e.b = append(e.b, ` xmlns="`+TypesNamespace+`">`...)
 		e.top = false
+		return
 	}
 	e.b = append(e.b, '>')
 }
 
 // close writes the end tag of name.
 func (e *encoder) close(name string) {
-	e.b = append(e.b, "</"...)
-	e.b = append(e.b, name...)
-	e.b = append(e.b, '>')
+	e.b = append(append(append(e.b, '<', '/'), name...), '>')
 }
 
 // nilElement writes <name xsi:nil="true" />, a null value where an
