@@ -41,18 +41,27 @@ func init() {
 			if err != nil {
 				return err
 			}
+			// Straight into v (written only on success).
 			var x types.Variant
-			if k[0] != nil {
+			p := &x
+			if v.CanAddr() {
+				p = (*types.Variant)(v.Addr().UnsafePointer())
+			}
+			if k[0] == nil {
+				*p = types.Variant{}
+			} else {
 				// A String in v is where a String decodes (scalarInPlace),
 				// kept if the text is the same.
-				d.str, _ = ptrTo[types.Variant](v).Text()
-				x, err = d.variantValue(k[0])
+				d.str, _ = p.Text()
+				err = d.variantInto(k[0], p)
 				d.str = ""
 				if err != nil {
 					return wire.WithPath(err, "Value")
 				}
 			}
-			setTo(v, x)
+			if p == &x {
+				setTo(v, x)
+			}
 			return nil
 		},
 	}
@@ -154,24 +163,37 @@ func (e *encoder) variantValue(x *types.Variant) error {
 // variantValue reads the element inside a Variant's Value (absent or
 // empty: the null Variant).
 func (d *decoder) variantValue(n *Node) (types.Variant, error) {
+	var x types.Variant
+	err := d.variantInto(n, &x)
+	return x, err
+}
+
+// variantInto is variantValue writing the Variant to out, on success
+// only.
+func (d *decoder) variantInto(n *Node, out *types.Variant) error {
 	if err := d.noText(n); err != nil {
-		return types.Variant{}, err
+		return err
 	}
 	switch len(n.Kids) {
 	case 0:
-		return types.Variant{}, nil
+		*out = types.Variant{}
+		return nil
 	case 1:
 	default:
-		return types.Variant{}, d.fail(n.Kids[1], wire.ErrInvalid, "a second element, %s, in a Variant's Value", n.Kids[1].Name)
+		return d.fail(n.Kids[1], wire.ErrInvalid, "a second element, %s, in a Variant's Value", n.Kids[1].Name)
 	}
 	if err := d.enter(n); err != nil {
-		return types.Variant{}, err
+		return err
 	}
 	defer d.leave()
 	k := n.Kids[0]
 	name := k.Name
 	if name == "Matrix" {
-		return d.matrix(k)
+		x, err := d.matrix(k)
+		if err == nil {
+			*out = x
+		}
+		return err
 	}
 	list := false
 	if len(name) > 6 && name[:6] == "ListOf" {
@@ -179,49 +201,53 @@ func (d *decoder) variantValue(n *Node) (types.Variant, error) {
 	}
 	bt := builtinByName(name)
 	if bt == 0 || !list && bt == types.TypeVariant {
-		return types.Variant{}, d.fail(k, wire.ErrInvalid, "%s is not a built-in type a Variant can hold", k.Name)
+		return d.fail(k, wire.ErrInvalid, "%s is not a built-in type a Variant can hold", k.Name)
 	}
 	c := builtinCodec(bt)
 	if !list && (bitsType(bt) || bt == types.TypeString) {
-		x, err := d.scalarInPlace(k, bt, c)
-		if err != nil {
-			return types.Variant{}, wire.WithPath(err, k.Name)
+		if err := d.scalarInPlace(k, bt, c, out); err != nil {
+			return wire.WithPath(err, k.Name)
 		}
-		return x, nil
+		return nil
 	}
 	if !list {
 		x := reflect.New(bt.GoType()).Elem()
 		if err := d.element(k, c, x); err != nil {
-			return types.Variant{}, wire.WithPath(err, k.Name)
+			return wire.WithPath(err, k.Name)
 		}
-		return types.NewVariant(x.Interface())
+		y, err := types.NewVariant(x.Interface())
+		if err == nil {
+			*out = y
+		}
+		return err
 	}
 	lc := builtinList(bt)
-	s := reflect.New(lc.nullType(bt)).Elem()
-	if err := d.element(k, lc, s); err != nil {
-		return types.Variant{}, wire.WithPath(err, k.Name)
+	sl := reflect.New(lc.nullType(bt)).Elem()
+	if err := d.element(k, lc, sl); err != nil {
+		return wire.WithPath(err, k.Name)
 	}
-	var out types.Variant
-	out.SetRaw(bt, true, s.Interface(), nil)
-	return out, nil
+	out.SetRaw(bt, true, sl.Interface(), nil)
+	return nil
 }
 
 // scalarInPlace decodes the element k of a Variant's scalar of bt, a
 // bitsType or String, into the decoder's word or string (no value made
 // and boxed; d.str holds the String of the Variant decoded into, or "")
-// and returns the Variant holding it (see types.Variant's Storage).
-func (d *decoder) scalarInPlace(k *Node, bt types.BuiltinType, c *codec) (types.Variant, error) {
-	var out types.Variant
+// and sets out, on success, to the Variant holding it (see types.Variant's
+// Storage).
+func (d *decoder) scalarInPlace(k *Node, bt types.BuiltinType, c *codec, out *types.Variant) error {
 	if bt == types.TypeString {
 		err := d.element(k, c, reflect.NewAt(stringType, unsafe.Pointer(&d.str)).Elem())
-		out.SetString(bt, d.str)
+		if err == nil {
+			out.SetString(bt, d.str)
+		}
 		d.str = ""
-		return out, err
+		return err
 	}
 	d.word = 0
 	p := unsafe.Pointer(&d.word)
 	if err := d.element(k, c, reflect.NewAt(bt.GoType(), p).Elem()); err != nil {
-		return out, err
+		return err
 	}
 	var bits uint64
 	switch bt {
@@ -245,7 +271,7 @@ func (d *decoder) scalarInPlace(k *Node, bt types.BuiltinType, c *codec) (types.
 		bits = d.word
 	}
 	out.SetBits(bt, bits)
-	return out, nil
+	return nil
 }
 
 var stringType = reflect.TypeFor[string]()
