@@ -59,9 +59,12 @@ func (o *Options) config() xmlenc.Config {
 	if r == nil {
 		r = uabin.DefaultRegistry
 	}
-	return xmlenc.Config{Limits: o.Limits, NamespaceURIs: o.NamespaceURIs,
-		Types: (*uamodel.Registry)(unsafe.Pointer(r)), Encodings: o.XMLEncodings,
-		Text: xmlenc.TextLimits{MaxElements: o.MaxElements, MaxAttributeLength: o.MaxAttributeLength, MaxTextLength: o.MaxTextLength}}
+	// Field by field: a literal is built aside and copied, with wide loads
+	// that stall on the narrow stores before them.
+	var c xmlenc.Config
+	c.Limits, c.NamespaceURIs, c.Types, c.Encodings = o.Limits, o.NamespaceURIs, (*uamodel.Registry)(unsafe.Pointer(r)), o.XMLEncodings
+	c.Text.MaxElements, c.Text.MaxAttributeLength, c.Text.MaxTextLength = o.MaxElements, o.MaxAttributeLength, o.MaxTextLength
+	return c
 }
 
 // defaults are the options of the package functions, never written.

@@ -55,7 +55,7 @@ var Default *uamodel.Registry
 
 // resolved returns the text limits with the defaults for zero fields.
 func (o *Config) textLimits() TextLimits {
-	if o.Text == (TextLimits{}) && o.Limits.IsDefault() {
+	if t := &o.Text; t.MaxDepth|t.MaxElements|t.MaxTextLength|t.MaxAttributeLength == 0 && o.Limits.IsDefault() {
 		return defaultTextLimits
 	}
 	return o.resolveText()

@@ -120,7 +120,7 @@ func (d *decoder) extensionObject(n *Node, x *types.ExtensionObject) error {
 	}
 	defer d.leave()
 	if k[0] != nil {
-		if x.TypeID, err = d.nodeID(k[0]); err != nil {
+		if x.TypeID, err = d.nodeID(k[0], ""); err != nil {
 			return wire.WithPath(err, "TypeId")
 		}
 	}

@@ -85,8 +85,9 @@ func TestBuiltinOf(t *testing.T) {
 func TestParsePlainNodeID(t *testing.T) {
 	for _, s := range []string{"i=0", "i=85", "i=4294967295", "i=4294967296", "i=01", "i=", "i=+1", "i=-1", "i=1a", "ns=1;i=2",
 		"ns=65535;i=7", "ns=65536;i=7", "ns=0;i=7", "ns=01;i=7", "ns=;i=7", "ns=2;s=x", "ns=2i=5", "s=i=5", "g=1", "i=12345678901", "nsu=a;i=1", "svr=1;i=1",
-		"g=72962B91-FA75-4AE6-8D28-B404DC7DAF63", "ns=4;g=72962b91-fa75-4ae6-8d28-b404dc7daf63", "g={72962B91-FA75-4AE6-8D28-B404DC7DAF63}", "g=72962B91", "ns=4;g="} {
-		id, ok := parsePlainNodeID([]byte(s))
+		"g=72962B91-FA75-4AE6-8D28-B404DC7DAF63", "ns=4;g=72962b91-fa75-4ae6-8d28-b404dc7daf63", "g={72962B91-FA75-4AE6-8D28-B404DC7DAF63}", "g=72962B91", "ns=4;g=",
+		"s=x", "ns=3;s=x", "s=", "ns=2;s=a;b=c", "ns=2;s=x y", "s=é"} {
+		id, ok := parsePlainNodeID([]byte(s), "x")
 		if !ok {
 			continue
 		}
@@ -95,8 +96,8 @@ func TestParsePlainNodeID(t *testing.T) {
 			t.Errorf("%q: %v, want %v (%v)", s, id, want, err)
 		}
 	}
-	for _, s := range []string{"i=0", "i=85", "ns=2;i=3", "ns=65535;i=4294967295", "ns=4;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63"} {
-		if _, ok := parsePlainNodeID([]byte(s)); !ok {
+	for _, s := range []string{"i=0", "i=85", "ns=2;i=3", "ns=65535;i=4294967295", "ns=4;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63", "ns=2;s=x"} {
+		if _, ok := parsePlainNodeID([]byte(s), ""); !ok {
 			t.Errorf("%q: not read", s)
 		}
 	}

@@ -58,7 +58,7 @@ func init() {
 			return e.nodeID(ptrTo[types.NodeID](v))
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
-			id, err := d.nodeID(n)
+			id, err := d.nodeID(n, ptrTo[types.NodeID](v).StringID())
 			setTo(v, id)
 			return err
 		},
@@ -162,7 +162,7 @@ func init() {
 // nodeID reads the <Identifier> of a NodeId element: the text form
 // (§5.3.1.10), "ns=" through the namespace table, "nsu=" mapped to the
 // table's index of the URI. A missing Identifier is the null NodeId.
-func (d *decoder) nodeID(n *Node) (types.NodeID, error) {
+func (d *decoder) nodeID(n *Node, keep string) (types.NodeID, error) {
 	k, err := d.kids(n, "Identifier")
 	if err != nil || k[0] == nil {
 		return types.NodeID{}, err
@@ -171,7 +171,7 @@ func (d *decoder) nodeID(n *Node) (types.NodeID, error) {
 	if err != nil {
 		return types.NodeID{}, err
 	}
-	if id, ok := parsePlainNodeID(s); ok {
+	if id, ok := parsePlainNodeID(s, keep); ok {
 		ns, err := d.mapIndex(k[0], id.Namespace())
 		return id.WithNamespace(ns), err
 	}
@@ -205,7 +205,7 @@ func (d *decoder) expandedNodeID(n *Node) (types.ExpandedNodeID, error) {
 	if err != nil {
 		return types.ExpandedNodeID{}, err
 	}
-	if id, ok := parsePlainNodeID(s); ok {
+	if id, ok := parsePlainNodeID(s, ""); ok {
 		ns, err := d.mapIndex(k[0], id.Namespace())
 		return types.ExpandedNodeID{NodeID: id.WithNamespace(ns)}, err
 	}
@@ -254,12 +254,14 @@ func indexOf(s []string, x string) int {
 	return -1
 }
 
-// parsePlainNodeID reads the plain numeric and Guid NodeIds, "i=85",
-// "ns=2;i=85" and "ns=4;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63" (decimal
-// digits without a sign or a leading zero, namespace 1 to 65535), without
-// making a string; ok is false for every other text, which
-// types.ParseExpandedNodeID reads.
-func parsePlainNodeID(s []byte) (id types.NodeID, ok bool) {
+// parsePlainNodeID reads the NodeIds "i=85", "ns=2;i=85",
+// "ns=4;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63" and "ns=2;s=Pump" (a
+// namespace of decimal digits without a sign or a leading zero, 1 to
+// 65535), as types.ParseExpandedNodeID reads them, without making a
+// string but the identifier of a string NodeId, and not that when it is
+// keep (the identifier of the NodeId decoded into); ok is false for every
+// other text, which types.ParseExpandedNodeID reads.
+func parsePlainNodeID(s []byte, keep string) (id types.NodeID, ok bool) {
 	var ns uint64
 	if len(s) > 3 && string(s[:3]) == "ns=" {
 		end := bytes.IndexByte(s, ';')
@@ -287,6 +289,11 @@ func parsePlainNodeID(s []byte) (id types.NodeID, ok bool) {
 			return id, false
 		}
 		return types.NewGUIDNodeID(uint16(ns), g), true
+	case 's':
+		if string(s[2:]) == keep {
+			return types.NewStringNodeID(uint16(ns), keep), true // no new string
+		}
+		return types.NewStringNodeID(uint16(ns), string(s[2:])), true
 	}
 	return id, false
 }
