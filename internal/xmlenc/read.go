@@ -94,8 +94,8 @@ type reader struct {
 	// names interns the local names of elements: one string per name.
 	names  map[string]string
 	recent [32]string // a cache of names (intern)
-	// minNodes is the least number of nodes room is made for: a pooled
-	// reader's small inputs then skip counting their elements.
+	// minNodes, set for a pooled reader, is the least number of nodes
+	// room is made for; its elements are not counted beforehand.
 	minNodes int
 	// next and all are the buffers of link.
 	next []int32
@@ -131,19 +131,21 @@ func (r *reader) read(b []byte, lim TextLimits) (*Node, error) {
 	// the elements.
 	// An element takes four bytes at least ("<a/>"), which bounds the
 	// count when '<' is in comments or CDATA sections.
-	n := min(len(b)/4+1, lim.MaxElements)
-	if cap(r.nodes) < n { // a reused reader with room for any count skips it
-		n = bytes.Count(b, []byte{'<'}) - bytes.Count(b, []byte("</"))
+	r.in, r.pos, r.lim, r.owner, r.ownerStart = b, 0, lim, -1, 0
+	switch {
+	case r.minNodes == 0:
+		// A new tree: room for its elements, counted.
+		n := bytes.Count(b, []byte{'<'}) - bytes.Count(b, []byte("</"))
 		n = min(n, len(b)/4+1)
 		if n > lim.MaxElements {
 			n = lim.MaxElements // at most one more is read: the one refused
 		}
-	}
-	r.in, r.pos, r.lim, r.owner, r.ownerStart = b, 0, lim, -1, 0
-	if cap(r.nodes) < n {
-		n = max(n, r.minNodes)
 		r.nodes, r.kids = make([]Node, 0, n), make([]int32, 0, n)
-	} else {
+	case cap(r.nodes) < r.minNodes:
+		r.nodes, r.kids = make([]Node, 0, r.minNodes), make([]int32, 0, r.minNodes)
+	default:
+		// A pooled reader: its buffers grow by appending and are kept
+		// (release bounds them).
 		r.nodes, r.kids = r.nodes[:0], r.kids[:0]
 	}
 	r.stack, r.ns, r.attrs = r.stack[:0], r.ns[:0], r.attrs[:0]
