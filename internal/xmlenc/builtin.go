@@ -126,6 +126,15 @@ func (d *decoder) kids(n *Node, names ...string) (out [8]*Node, err error) {
 	return out, nil
 }
 
+// kid is kids for one name: the child named name, or nil.
+func (d *decoder) kid(n *Node, name string) (*Node, error) {
+	if len(n.Kids) == 1 && n.Kids[0].Name == name && len(n.Text) == 0 {
+		return n.Kids[0], nil // the usual case, without kids' array
+	}
+	k, err := d.kids(n, name)
+	return k[0], err
+}
+
 // primitiveCodecs are the codecs of Boolean ... String, DateTime,
 // StatusCode and XmlElement, by built-in type, for any Go type of their
 // kind (a named integer, a named string).

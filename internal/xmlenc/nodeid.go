@@ -35,19 +35,19 @@ func init() {
 			return nil
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
-			k, err := d.kids(n, "String")
-			if err != nil || k[0] == nil {
+			k0, err := d.kid(n, "String")
+			if err != nil || k0 == nil {
 				v.SetZero()
 				return err
 			}
-			s, err := d.token(k[0])
+			s, err := d.token(k0)
 			if err != nil {
 				return err
 			}
 			g, ok := parseGUIDBytes(s)
 			if !ok {
 				_, perr := types.ParseGUID(string(s))
-				return d.fail(k[0], wire.ErrInvalid, "Guid %q: %v", clip(s), perr)
+				return d.fail(k0, wire.ErrInvalid, "Guid %q: %v", clip(s), perr)
 			}
 			setTo(v, g)
 			return nil
@@ -163,33 +163,33 @@ func init() {
 // (§5.3.1.10), "ns=" through the namespace table, "nsu=" mapped to the
 // table's index of the URI. A missing Identifier is the null NodeId.
 func (d *decoder) nodeID(n *Node, keep string) (types.NodeID, error) {
-	k, err := d.kids(n, "Identifier")
-	if err != nil || k[0] == nil {
+	k0, err := d.kid(n, "Identifier")
+	if err != nil || k0 == nil {
 		return types.NodeID{}, err
 	}
-	s, err := d.token(k[0])
+	s, err := d.token(k0)
 	if err != nil {
 		return types.NodeID{}, err
 	}
 	if id, ok := parsePlainNodeID(s, keep); ok {
-		ns, err := d.mapIndex(k[0], id.Namespace())
+		ns, err := d.mapIndex(k0, id.Namespace())
 		return id.WithNamespace(ns), err
 	}
 	x, perr := types.ParseExpandedNodeID(string(s))
 	if perr != nil {
-		return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId: %v", perr)
+		return types.NodeID{}, d.fail(k0, wire.ErrInvalid, "NodeId: %v", perr)
 	}
 	if x.ServerIndex != 0 {
-		return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId %q has a server index", clip(s))
+		return types.NodeID{}, d.fail(k0, wire.ErrInvalid, "NodeId %q has a server index", clip(s))
 	}
 	if x.NamespaceURI != "" {
 		i := indexOf(d.table(), x.NamespaceURI)
 		if i < 0 {
-			return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId %q: the namespace URI is not in the namespace table", clip(s))
+			return types.NodeID{}, d.fail(k0, wire.ErrInvalid, "NodeId %q: the namespace URI is not in the namespace table", clip(s))
 		}
 		return x.NodeID.WithNamespace(uint16(i)), nil
 	}
-	ns, err := d.mapIndex(k[0], x.NodeID.Namespace())
+	ns, err := d.mapIndex(k0, x.NodeID.Namespace())
 	return x.NodeID.WithNamespace(ns), err
 }
 
@@ -197,24 +197,24 @@ func (d *decoder) nodeID(n *Node, keep string) (types.NodeID, error) {
 // "nsu=" URI that the namespace table holds becomes its index (as binary
 // decoding leaves it), else it stays a URI.
 func (d *decoder) expandedNodeID(n *Node) (types.ExpandedNodeID, error) {
-	k, err := d.kids(n, "Identifier")
-	if err != nil || k[0] == nil {
+	k0, err := d.kid(n, "Identifier")
+	if err != nil || k0 == nil {
 		return types.ExpandedNodeID{}, err
 	}
-	s, err := d.token(k[0])
+	s, err := d.token(k0)
 	if err != nil {
 		return types.ExpandedNodeID{}, err
 	}
 	if id, ok := parsePlainNodeID(s, ""); ok {
-		ns, err := d.mapIndex(k[0], id.Namespace())
+		ns, err := d.mapIndex(k0, id.Namespace())
 		return types.ExpandedNodeID{NodeID: id.WithNamespace(ns)}, err
 	}
 	x, perr := types.ParseExpandedNodeID(string(s))
 	if perr != nil {
-		return types.ExpandedNodeID{}, d.fail(k[0], wire.ErrInvalid, "ExpandedNodeId: %v", perr)
+		return types.ExpandedNodeID{}, d.fail(k0, wire.ErrInvalid, "ExpandedNodeId: %v", perr)
 	}
 	if x.NamespaceURI == "" {
-		ns, err := d.mapIndex(k[0], x.NodeID.Namespace())
+		ns, err := d.mapIndex(k0, x.NodeID.Namespace())
 		x.NodeID = x.NodeID.WithNamespace(ns)
 		return x, err
 	}

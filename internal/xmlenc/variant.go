@@ -37,7 +37,7 @@ func init() {
 			return nil
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
-			k, err := d.kids(n, "Value")
+			k0, err := d.kid(n, "Value")
 			if err != nil {
 				return err
 			}
@@ -47,13 +47,13 @@ func init() {
 			if v.CanAddr() {
 				p = (*types.Variant)(v.Addr().UnsafePointer())
 			}
-			if k[0] == nil {
+			if k0 == nil {
 				*p = types.Variant{}
 			} else {
 				// A String in v is where a String decodes (scalarInPlace),
 				// kept if the text is the same.
 				d.str, _ = p.Text()
-				err = d.variantInto(k[0], p)
+				err = d.variantInto(k0, p)
 				d.str = ""
 				if err != nil {
 					return wire.WithPath(err, "Value")
