@@ -251,17 +251,25 @@ func scalarFast(e *encoder, name string, v any) (done bool, err error) {
 		if x == nil {
 			return false, nil
 		}
-		return true, e.stringElement(orName(name, "String"), *x)
+		if *x == "" && !wire.IsEmptyString(*x) {
+			e.nilElement(orName(name, "String")) // null
+			return true, nil
+		}
+		name = e.openAs(name, types.TypeString)
+		if err := e.text(*x); err != nil {
+			return true, err
+		}
+		e.close(name)
+		return true, nil
 	case *[]byte:
 		if x == nil {
 			return false, nil
 		}
-		name = orName(name, "ByteString")
 		if *x == nil {
-			e.nilElement(name)
+			e.nilElement(orName(name, "ByteString"))
 			return true, nil
 		}
-		e.open(name)
+		name = e.openAs(name, types.TypeByteString)
 		e.b = base64.StdEncoding.AppendEncode(e.b, *x)
 		e.close(name)
 		return true, nil
@@ -269,8 +277,7 @@ func scalarFast(e *encoder, name string, v any) (done bool, err error) {
 		if x == nil {
 			return false, nil
 		}
-		name = orName(name, "Guid")
-		e.open(name)
+		name = e.openAs(name, types.TypeGUID)
 		e.guid(x)
 		e.close(name)
 		return true, nil
@@ -278,8 +285,7 @@ func scalarFast(e *encoder, name string, v any) (done bool, err error) {
 		if x == nil {
 			return false, nil
 		}
-		name = orName(name, "NodeId")
-		e.open(name)
+		name = e.openAs(name, types.TypeNodeID)
 		if err := e.nodeID(x); err != nil {
 			return true, err
 		}
@@ -294,8 +300,7 @@ func scalarFast(e *encoder, name string, v any) (done bool, err error) {
 		if x == nil {
 			return false, nil
 		}
-		name = orName(name, "ExpandedNodeId")
-		e.open(name)
+		name = e.openAs(name, types.TypeExpandedNodeID)
 		if err := e.expandedNodeID(x); err != nil {
 			return true, err
 		}
@@ -305,7 +310,9 @@ func scalarFast(e *encoder, name string, v any) (done bool, err error) {
 	if bt == 0 {
 		return false, nil
 	}
-	e.bitsElement(orName(name, bt.String()), bt, bits)
+	name = e.openAs(name, bt)
+	e.appendBits(bt, bits)
+	e.close(name)
 	return true, nil
 }
 
@@ -318,8 +325,7 @@ func variantFast(e *encoder, name string, x *types.Variant) (done bool, err erro
 	if !scalar && !x.IsNull() {
 		return false, nil
 	}
-	name = orName(name, "Variant")
-	e.open(name)
+	name = e.openAs(name, types.TypeVariant)
 	if scalar {
 		if err := e.enter(); err != nil {
 			return true, err
@@ -338,6 +344,31 @@ func variantFast(e *encoder, name string, x *types.Variant) (done bool, err erro
 	e.close(name)
 	return true, nil
 }
+
+// openAs writes the start tag of the element name of a built-in bt (""
+// for bt's name) and returns the name: the top-level one in one piece
+// (topOpen).
+func (e *encoder) openAs(name string, bt types.BuiltinType) string {
+	if name == "" {
+		name = bt.String()
+		if e.top {
+			e.b = append(e.b, topOpen[bt]...)
+			e.top = false
+			return name
+		}
+	}
+	e.open(name)
+	return name
+}
+
+// topOpen are the start tags of the built-ins standing alone, with the
+// namespace of the OPC UA types.
+var topOpen = func() (t [types.TypeDiagnosticInfo + 1]string) {
+	for bt := types.TypeBoolean; bt <= types.TypeDiagnosticInfo; bt++ {
+		t[bt] = "<" + bt.String() + ` xmlns="` + TypesNamespace + `">`
+	}
+	return t
+}()
 
 func orName(name, def string) string {
 	if name == "" {

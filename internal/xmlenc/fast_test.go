@@ -33,7 +33,7 @@ func TestScanners(t *testing.T) {
 			t.Fatalf("plainText(%q) = %v, want %v", s, got, plain)
 		}
 		n := plainPrefix(s)
-		if n%8 != 0 || n > len(s) {
+		if n%8 != 0 && n != len(s) || n > len(s) {
 			t.Fatalf("plainPrefix(%q) = %d", s, n)
 		}
 		for i := 0; i < n; i++ {
@@ -99,6 +99,18 @@ func TestParsePlainNodeID(t *testing.T) {
 	for _, s := range []string{"i=0", "i=85", "ns=2;i=3", "ns=65535;i=4294967295", "ns=4;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63", "ns=2;s=x"} {
 		if _, ok := parsePlainNodeID([]byte(s), ""); !ok {
 			t.Errorf("%q: not read", s)
+		}
+	}
+}
+
+// TestTopOpen: the start tags written in one piece are open's for the
+// codecs' names.
+func TestTopOpen(t *testing.T) {
+	for bt := types.TypeBoolean; bt <= types.TypeDiagnosticInfo; bt++ {
+		e := encoder{top: true}
+		e.open(builtinCodec(bt).name)
+		if topOpen[bt] != string(e.b) {
+			t.Errorf("%v: %q, want %q", bt, topOpen[bt], e.b)
 		}
 	}
 }

@@ -137,13 +137,14 @@ var textStop = func() (t [256]bool) {
 	return t
 }()
 
-// plainPrefix returns the length of a prefix of s, a multiple of 8 bytes,
-// that text copies as it is: printable ASCII without '<', '>' and '&'.
+// plainPrefix returns the length of a prefix of s, a multiple of 8 bytes
+// or all of s, that text copies as it is: printable ASCII without '<', '>'
+// and '&'.
 func plainPrefix(s string) int { return plainWords(s, '<', '>', '&') }
 
 // plainWords returns the length of the prefix of s, in whole words of 8
-// bytes, that holds printable ASCII (0x20-0x7F) other than a, b and c,
-// tested a word at a time.
+// bytes or all of s, that holds printable ASCII (0x20-0x7F) other than a,
+// b and c, tested a word at a time (the last one overlapping the others).
 func plainWords(s string, a, b, c byte) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	// zero reports whether a byte of x is 0.
@@ -154,8 +155,11 @@ func plainWords(s string, a, b, c byte) int {
 		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 		if (w|(w-0x20*ones))&highs != 0 || zero(w^wa) || zero(w^wb) || zero(w^wc) {
-			break
+			return i
 		}
+	}
+	if i < len(s) && i >= 8 && plainWords(s[len(s)-8:], a, b, c) == 8 {
+		return len(s) // the last word, overlapping the plain ones, is plain
 	}
 	return i
 }
