@@ -545,6 +545,25 @@ func enumCodec(name string, names func(int32) (string, bool)) *codec {
 	}
 }
 
+// smallNames is names with the names of 0 to 63 looked up once: a Go
+// enumeration's names are found through its String method, by reflect,
+// which allocates.
+func smallNames(names func(int32) (string, bool)) func(int32) (string, bool) {
+	var small [64]struct {
+		name string
+		ok   bool
+	}
+	for i := range small {
+		small[i].name, small[i].ok = names(int32(i))
+	}
+	return func(x int32) (string, bool) {
+		if x >= 0 && int(x) < len(small) {
+			return small[x].name, small[x].ok
+		}
+		return names(x)
+	}
+}
+
 // appendDateTime writes an xs:dateTime (§5.3.1.6): MinValue (0 and
 // below) as 0001-01-01T00:00:00Z, MaxValue (every DateTime at or after
 // 9999-12-31T23:59:59Z) as 9999-12-31T23:59:59Z.

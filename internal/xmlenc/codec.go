@@ -94,7 +94,7 @@ func (b *builder) model(m *uamodel.Type) (*codec, error) {
 	switch m.Kind {
 	case uamodel.KindPrimitive:
 		if m.Go.Kind() == reflect.Int32 && m.Builtin == types.TypeInt32 && m.Go.Implements(stringerType) {
-			return enumCodec(m.Go.Name(), uatext.StringerNames(m.Go)), nil
+			return enumCodec(m.Go.Name(), smallNames(uatext.StringerNames(m.Go))), nil
 		}
 		return primitiveCodec(m.Builtin), nil
 	case uamodel.KindIntAs:

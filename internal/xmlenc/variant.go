@@ -66,7 +66,7 @@ func init() {
 		},
 	}
 	builtinCodecs[reflect.TypeFor[types.DataValue]()] = &codec{name: "DataValue",
-		enc: func(e *encoder, v reflect.Value) error { return e.dataValue(*ptrTo[types.DataValue](v)) },
+		enc: func(e *encoder, v reflect.Value) error { return e.dataValue(ptrTo[types.DataValue](v)) },
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			x, err := d.dataValue(n)
 			setTo(v, x)
@@ -361,7 +361,7 @@ var dataValueNames = func() []string {
 	return names
 }()
 
-func (e *encoder) dataValue(x types.DataValue) error {
+func (e *encoder) dataValue(x *types.DataValue) error {
 	if err := e.enter(); err != nil {
 		return err
 	}
