@@ -378,29 +378,36 @@ func orName(name, def string) string {
 }
 
 // builtinOf returns the built-in whose Go type v points to, for the
-// built-ins decoded alone most often, or 0.
+// built-ins decoded alone most often, or 0: the type word of v compared
+// with theirs (cheaper than comparing reflect.Types).
 func builtinOf(v any) types.BuiltinType {
-	t := reflect.TypeOf(v)
-	for _, b := range topBuiltins {
-		if b.ptr == t {
-			return b.bt
+	t := typeWord(v)
+	for i := range topBuiltins {
+		if topBuiltins[i].typ == t {
+			return topBuiltins[i].bt
 		}
 	}
 	return 0
 }
 
-// topBuiltins are the built-ins of builtinOf with their pointer types.
+// typeWord returns the type word of the interface value v.
+func typeWord(v any) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]
+}
+
+// topBuiltins are the built-ins of builtinOf with the type words of
+// pointers to them.
 var topBuiltins = func() (out []struct {
-	ptr reflect.Type
+	typ unsafe.Pointer
 	bt  types.BuiltinType
 }) {
 	for _, bt := range []types.BuiltinType{types.TypeVariant, types.TypeUInt32, types.TypeDouble, types.TypeString, types.TypeNodeID,
 		types.TypeInt32, types.TypeBoolean, types.TypeByteString, types.TypeDateTime, types.TypeGUID, types.TypeExpandedNodeID,
 		types.TypeStatusCode, types.TypeDataValue, types.TypeInt64, types.TypeFloat} {
 		out = append(out, struct {
-			ptr reflect.Type
+			typ unsafe.Pointer
 			bt  types.BuiltinType
-		}{reflect.PointerTo(bt.GoType()), bt})
+		}{typeWord(reflect.New(bt.GoType()).Interface()), bt})
 	}
 	return out
 }()
