@@ -599,7 +599,7 @@ var byteStringCodec = &codec{name: "ByteString",
 		return nil
 	},
 	dec: func(d *decoder, n *Node, v reflect.Value) error {
-		b, err := d.base64(n, d.lim.MaxByteStringLength)
+		b, err := d.base64(n, d.lim.MaxByteStringLength, v.Bytes())
 		if err != nil {
 			return err
 		}
@@ -610,8 +610,10 @@ var byteStringCodec = &codec{name: "ByteString",
 }
 
 // base64 reads xs:base64Binary (white space inside is allowed) of at most
-// max bytes; an empty element gives an empty, non-nil slice.
-func (d *decoder) base64(n *Node, max int) ([]byte, error) {
+// max bytes, into dst's array when it has room (the ByteString of a
+// reused value, as the JSON engine does); an empty element gives an empty,
+// non-nil slice.
+func (d *decoder) base64(n *Node, max int, dst []byte) ([]byte, error) {
 	s, err := d.token(n)
 	if err != nil {
 		return nil, err
@@ -622,7 +624,13 @@ func (d *decoder) base64(n *Node, max int) ([]byte, error) {
 	if base64.StdEncoding.DecodedLen(len(s))-2 > max {
 		return nil, d.fail(n, wire.ErrLimitExceeded, "ByteString of about %d bytes, limit %d", base64.StdEncoding.DecodedLen(len(s)), max)
 	}
-	out := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+	need := base64.StdEncoding.DecodedLen(len(s))
+	var out []byte
+	if dst != nil && cap(dst) >= need {
+		out = dst[:need]
+	} else {
+		out = make([]byte, need)
+	}
 	k, err := base64.StdEncoding.Decode(out, s)
 	if err != nil {
 		return nil, d.fail(n, wire.ErrInvalid, "ByteString is not base64: %v", err)
