@@ -212,8 +212,10 @@ func listCodec(elem *codec, fixed bool, n int) *codec {
 			if len(nd.Kids) != n {
 				return d.fail(nd, wire.ErrInvalid, "%d elements for an array of %d", len(nd.Kids), n)
 			}
+		} else if n := len(nd.Kids); v.IsNil() || v.Cap() < n {
+			v.Set(reflect.MakeSlice(v.Type(), n, n))
 		} else {
-			v.Set(reflect.MakeSlice(v.Type(), len(nd.Kids), len(nd.Kids)))
+			v.SetLen(n) // the array of the slice decoded into, which has room
 		}
 		for i, k := range nd.Kids {
 			if k.Name != elem.name {

@@ -223,6 +223,9 @@ func (d *decoder) variantInto(n *Node, out *types.Variant) error {
 	}
 	lc := builtinList(bt)
 	sl := reflect.New(lc.nullType(bt)).Elem()
+	if out.IsArray() && out.Type() == bt && len(out.Dimensions()) == 0 && out.Raw() != nil {
+		sl.Set(reflect.ValueOf(out.Raw())) // its array is reused if it has room
+	}
 	if err := d.element(k, lc, sl); err != nil {
 		return wire.WithPath(err, k.Name)
 	}
