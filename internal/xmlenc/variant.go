@@ -189,7 +189,7 @@ func (d *decoder) variantInto(n *Node, out *types.Variant) error {
 	k := n.Kids[0]
 	name := k.Name
 	if name == "Matrix" {
-		x, err := d.matrix(k)
+		x, err := d.matrix(k, out)
 		if err == nil {
 			*out = x
 		}
@@ -284,7 +284,7 @@ func (c *codec) nullType(bt types.BuiltinType) reflect.Type { return reflect.Sli
 
 // matrix reads a Matrix: Dimensions (Int32s, two or more) and Elements of
 // one built-in type, as many as the dimensions give.
-func (d *decoder) matrix(n *Node) (types.Variant, error) {
+func (d *decoder) matrix(n *Node, old *types.Variant) (types.Variant, error) {
 	k, err := d.kids(n, "Dimensions", "Elements")
 	if err != nil {
 		return types.Variant{}, err
@@ -292,11 +292,17 @@ func (d *decoder) matrix(n *Node) (types.Variant, error) {
 	if k[0] == nil {
 		return types.Variant{}, d.fail(n, wire.ErrInvalid, "Matrix without Dimensions")
 	}
-	var dims []int32
+	// The arrays of the matrix decoded into are reused if they have room.
+	reuse := old.IsArray() && len(old.Dimensions()) >= 2 && old.Raw() != nil
+	dv := reflect.New(reflect.TypeFor[[]int32]()).Elem()
+	if reuse {
+		dv.Set(reflect.ValueOf(old.Dimensions()))
+	}
 	dc := builtinList(types.TypeInt32)
-	if err := d.element(k[0], dc, reflect.ValueOf(&dims).Elem()); err != nil {
+	if err := d.element(k[0], dc, dv); err != nil {
 		return types.Variant{}, wire.WithPath(err, "Dimensions")
 	}
+	dims := dv.Interface().([]int32)
 	total := 1
 	for _, x := range dims {
 		if x < 0 {
@@ -328,9 +334,12 @@ func (d *decoder) matrix(n *Node) (types.Variant, error) {
 		return types.Variant{}, d.fail(elems[0], wire.ErrInvalid, "%s is not a built-in type", elems[0].Name)
 	}
 	lc := builtinList(bt)
-	el := &Node{Name: k[1].Name, Kids: elems, Offset: k[1].Offset, End: k[1].End}
 	s := reflect.New(reflect.SliceOf(bt.GoType())).Elem()
-	if err := lc.dec(d, el, s); err != nil {
+	if reuse && old.Type() == bt {
+		s.Set(reflect.ValueOf(old.Raw()))
+	}
+	// k[1] is the list: its elements, no text (checked above).
+	if err := lc.dec(d, k[1], s); err != nil {
 		return types.Variant{}, wire.WithPath(err, "Elements")
 	}
 	var out types.Variant
