@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -189,5 +190,40 @@ func sameBinary(t *testing.T, a, b any) {
 	}
 	if !bytes.Equal(ba, bb) {
 		t.Fatalf("binary of the value read back\n% x\nwant\n% x", bb, ba)
+	}
+}
+
+// TestGoldenIntoReused: a golden file decoded into a value that holds
+// another golden value of the same type (or the same one) gives the value
+// decoding into a new one gives: its text and binary encoding. Decoding
+// reuses strings, ByteStrings and arrays of the value decoded into.
+func TestGoldenIntoReused(t *testing.T) {
+	cases := goldenCases(t)
+	texts := map[string][]byte{}
+	for name, v := range cases {
+		b, err := uaxml.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[name] = b
+	}
+	for first, v1 := range cases {
+		for second, v2 := range cases {
+			if reflect.TypeOf(v1) != reflect.TypeOf(v2) {
+				continue
+			}
+			into := newLike(v1)
+			if err := uaxml.Unmarshal(texts[first], into); err != nil {
+				t.Fatalf("%s: %v", first, err)
+			}
+			if err := uaxml.Unmarshal(texts[second], into); err != nil {
+				t.Fatalf("%s into %s: %v", second, first, err)
+			}
+			again, err := uaxml.Marshal(into)
+			if err != nil || !bytes.Equal(again, texts[second]) {
+				t.Fatalf("%s into %s: written again (%v)\n%s\nwant\n%s", second, first, err, again, texts[second])
+			}
+			sameBinary(t, v2, into)
+		}
 	}
 }

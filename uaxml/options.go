@@ -53,15 +53,16 @@ type Options struct {
 	XMLEncodings map[types.ExpandedNodeID]types.ExpandedNodeID
 }
 
-// config returns the engine's configuration of a call.
-func (o *Options) config() xmlenc.Config {
+// config sets c to the engine's configuration of a call. (It fills c in
+// place: a Config returned by value is built aside and copied with wide
+// loads that stall on the narrow stores just made.)
+func (o *Options) config(c *xmlenc.Config) {
 	r := o.Types
 	if r == nil {
 		r = uabin.DefaultRegistry
 	}
-	return xmlenc.Config{Limits: o.Limits, NamespaceURIs: o.NamespaceURIs,
-		Types: (*uamodel.Registry)(unsafe.Pointer(r)), Encodings: o.XMLEncodings,
-		Text: xmlenc.TextLimits{MaxElements: o.MaxElements, MaxAttributeLength: o.MaxAttributeLength, MaxTextLength: o.MaxTextLength}}
+	c.Limits, c.NamespaceURIs, c.Types, c.Encodings = o.Limits, o.NamespaceURIs, (*uamodel.Registry)(unsafe.Pointer(r)), o.XMLEncodings
+	c.Text.MaxElements, c.Text.MaxAttributeLength, c.Text.MaxTextLength = o.MaxElements, o.MaxAttributeLength, o.MaxTextLength
 }
 
 // defaults are the options of the package functions, never written.
@@ -87,12 +88,17 @@ func (o Options) Marshal(v any) ([]byte, error) { return o.Append(nil, v) }
 
 // Append is the package function Append with options o.
 func (o Options) Append(b []byte, v any) ([]byte, error) {
-	c := o.config()
+	if out, ok := xmlenc.AppendFast(b, "", v, o.MaxDepth); ok {
+		return out, nil // a built-in standing alone: no configuration made
+	}
+	var c xmlenc.Config
+	o.config(&c)
 	return c.Append(b, v)
 }
 
 // Unmarshal is the package function Unmarshal with options o.
 func (o Options) Unmarshal(b []byte, v any) error {
-	c := o.config()
+	var c xmlenc.Config
+	o.config(&c)
 	return c.Unmarshal(b, v)
 }

@@ -33,6 +33,10 @@ type decoder struct {
 	target []string
 	// strict: an ExtensionObject of an unknown type is an error.
 	strict bool
+	// word and str are where a Variant's scalar is decoded
+	// (scalarInPlace).
+	word uint64
+	str  string
 }
 
 // fail returns a *wire.DecodeError at the element n.
@@ -122,6 +126,15 @@ func (d *decoder) kids(n *Node, names ...string) (out [8]*Node, err error) {
 	return out, nil
 }
 
+// kid is kids for one name: the child named name, or nil.
+func (d *decoder) kid(n *Node, name string) (*Node, error) {
+	if len(n.Kids) == 1 && n.Kids[0].Name == name && len(n.Text) == 0 {
+		return n.Kids[0], nil // the usual case, without kids' array
+	}
+	k, err := d.kids(n, name)
+	return k[0], err
+}
+
 // primitiveCodecs are the codecs of Boolean ... String, DateTime,
 // StatusCode and XmlElement, by built-in type, for any Go type of their
 // kind (a named integer, a named string).
@@ -142,11 +155,12 @@ func init() {
 			if len(n.Text) > d.lim.MaxStringLength {
 				return d.fail(n, wire.ErrLimitExceeded, "String of %d bytes, limit %d", len(n.Text), d.lim.MaxStringLength)
 			}
-			if len(n.Text) == 0 {
+			switch {
+			case len(n.Text) == 0:
 				v.SetString(wire.EmptyString)
-			} else {
+			case v.String() != string(n.Text):
 				v.SetString(string(n.Text))
-			}
+			} // else v holds the same text already (a reused value): kept
 			return nil
 		},
 		null: func(v reflect.Value) bool { s := v.String(); return s == "" && !wire.IsEmptyString(s) },
@@ -333,12 +347,13 @@ func parseUint(s []byte, bits int) (uint64, bool) {
 		return 0, false
 	}
 	var x uint64
-	for _, c := range s {
+	for i, c := range s {
 		if c < '0' || c > '9' {
 			return 0, false
 		}
 		d := uint64(c - '0')
-		if x > (math.MaxUint64-d)/10 {
+		// 19 digits cannot overflow: the check is for the digits after.
+		if i >= 19 && x > (math.MaxUint64-d)/10 {
 			return 0, false
 		}
 		x = x*10 + d
@@ -530,6 +545,25 @@ func enumCodec(name string, names func(int32) (string, bool)) *codec {
 	}
 }
 
+// smallNames is names with the names of 0 to 63 looked up once: a Go
+// enumeration's names are found through its String method, by reflect,
+// which allocates.
+func smallNames(names func(int32) (string, bool)) func(int32) (string, bool) {
+	var small [64]struct {
+		name string
+		ok   bool
+	}
+	for i := range small {
+		small[i].name, small[i].ok = names(int32(i))
+	}
+	return func(x int32) (string, bool) {
+		if x >= 0 && int(x) < len(small) {
+			return small[x].name, small[x].ok
+		}
+		return names(x)
+	}
+}
+
 // appendDateTime writes an xs:dateTime (§5.3.1.6): MinValue (0 and
 // below) as 0001-01-01T00:00:00Z, MaxValue (every DateTime at or after
 // 9999-12-31T23:59:59Z) as 9999-12-31T23:59:59Z.
@@ -565,7 +599,7 @@ var byteStringCodec = &codec{name: "ByteString",
 		return nil
 	},
 	dec: func(d *decoder, n *Node, v reflect.Value) error {
-		b, err := d.base64(n, d.lim.MaxByteStringLength)
+		b, err := d.base64(n, d.lim.MaxByteStringLength, v.Bytes())
 		if err != nil {
 			return err
 		}
@@ -576,8 +610,10 @@ var byteStringCodec = &codec{name: "ByteString",
 }
 
 // base64 reads xs:base64Binary (white space inside is allowed) of at most
-// max bytes; an empty element gives an empty, non-nil slice.
-func (d *decoder) base64(n *Node, max int) ([]byte, error) {
+// max bytes, into dst's array when it has room (the ByteString of a
+// reused value, as the JSON engine does); an empty element gives an empty,
+// non-nil slice.
+func (d *decoder) base64(n *Node, max int, dst []byte) ([]byte, error) {
 	s, err := d.token(n)
 	if err != nil {
 		return nil, err
@@ -588,7 +624,13 @@ func (d *decoder) base64(n *Node, max int) ([]byte, error) {
 	if base64.StdEncoding.DecodedLen(len(s))-2 > max {
 		return nil, d.fail(n, wire.ErrLimitExceeded, "ByteString of about %d bytes, limit %d", base64.StdEncoding.DecodedLen(len(s)), max)
 	}
-	out := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+	need := base64.StdEncoding.DecodedLen(len(s))
+	var out []byte
+	if dst != nil && cap(dst) >= need {
+		out = dst[:need]
+	} else {
+		out = make([]byte, need)
+	}
 	k, err := base64.StdEncoding.Decode(out, s)
 	if err != nil {
 		return nil, d.fail(n, wire.ErrInvalid, "ByteString is not base64: %v", err)

@@ -94,7 +94,7 @@ func (b *builder) model(m *uamodel.Type) (*codec, error) {
 	switch m.Kind {
 	case uamodel.KindPrimitive:
 		if m.Go.Kind() == reflect.Int32 && m.Builtin == types.TypeInt32 && m.Go.Implements(stringerType) {
-			return enumCodec(m.Go.Name(), uatext.StringerNames(m.Go)), nil
+			return enumCodec(m.Go.Name(), smallNames(uatext.StringerNames(m.Go))), nil
 		}
 		return primitiveCodec(m.Builtin), nil
 	case uamodel.KindIntAs:
@@ -212,8 +212,10 @@ func listCodec(elem *codec, fixed bool, n int) *codec {
 			if len(nd.Kids) != n {
 				return d.fail(nd, wire.ErrInvalid, "%d elements for an array of %d", len(nd.Kids), n)
 			}
+		} else if n := len(nd.Kids); v.IsNil() || v.Cap() < n {
+			v.Set(reflect.MakeSlice(v.Type(), n, n))
 		} else {
-			v.Set(reflect.MakeSlice(v.Type(), len(nd.Kids), len(nd.Kids)))
+			v.SetLen(n) // the array of the slice decoded into, which has room
 		}
 		for i, k := range nd.Kids {
 			if k.Name != elem.name {
@@ -247,7 +249,7 @@ func typeName(t reflect.Type, s *uamodel.Struct) string {
 // saves boxing the value in an interface.
 func ptrTo[T any](v reflect.Value) *T {
 	if v.CanAddr() {
-		return v.Addr().Interface().(*T)
+		return (*T)(v.Addr().UnsafePointer()) // v is a T: the codec's type
 	}
 	x := v.Interface().(T)
 	return &x
@@ -257,7 +259,7 @@ func ptrTo[T any](v reflect.Value) *T {
 // which saves boxing x in an interface.
 func setTo[T any](v reflect.Value, x T) {
 	if v.CanAddr() {
-		*v.Addr().Interface().(*T) = x
+		*(*T)(v.Addr().UnsafePointer()) = x // v is a T: the codec's type
 		return
 	}
 	v.Set(reflect.ValueOf(x))

@@ -55,6 +55,20 @@ var Default *uamodel.Registry
 
 // resolved returns the text limits with the defaults for zero fields.
 func (o *Config) textLimits() TextLimits {
+	if t := &o.Text; t.MaxDepth|t.MaxElements|t.MaxTextLength|t.MaxAttributeLength == 0 && o.Limits.IsDefault() {
+		return defaultTextLimits
+	}
+	return o.resolveText()
+}
+
+// defaultLimits are the limits of the zero Config, resolved.
+var defaultLimits = wire.Limits{}.Resolved()
+
+// defaultTextLimits are the text limits of the zero Config.
+var defaultTextLimits = (&Config{}).resolveText()
+
+// resolveText is textLimits computed.
+func (o *Config) resolveText() TextLimits {
 	l := o.Text
 	lim := o.Limits.Resolved()
 	if l.MaxDepth == 0 {
@@ -82,33 +96,61 @@ func (o *Config) textLimits() TextLimits {
 
 // Unmarshal decodes the XML text b into the value v points to.
 func (o *Config) Unmarshal(b []byte, v any) error {
-	lim := o.Limits.Resolved()
+	lim := &defaultLimits
+	if !o.Limits.IsDefault() {
+		r := o.Limits.Resolved()
+		lim = &r
+	}
 	if len(b) > lim.MaxMessageSize {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrLimitExceeded, "%d bytes of input, limit %d", len(b), lim.MaxMessageSize)}
 	}
-	n, err := ReadTree(b, o.textLimits())
-	if err != nil {
-		return err
+	st := states.Get().(*state)
+	n, err := st.r.read(b, o.textLimits())
+	if err == nil {
+		d := &st.d // field by field: cheaper than copying a whole decoder in
+		d.t, d.lim, d.raw, d.target, d.strict = o.tables(), *lim, b, o.Target, o.Strict
+		err = d.top(n, v)
+		*d = decoder{}
 	}
-	c := *o
-	c.Raw = b
-	return c.Decode(n, v)
+	st.r.release()
+	states.Put(st)
+	return err
 }
+
+// A state is what one Unmarshal call needs besides the value: the reader
+// with its buffers (the tree) and the decoder. Both escape to the heap
+// (the codecs are function values); the pool makes a call reuse them.
+type state struct {
+	r reader
+	d decoder
+}
+
+var states = sync.Pool{New: func() any { return &state{r: reader{minNodes: 64}} }}
 
 // ReadTree reads b into a tree with the call's text limits.
 func (o *Config) ReadTree(b []byte) (*Node, error) { return ReadTree(b, o.textLimits()) }
 
 // Decode decodes the element n into the value v points to.
 func (o *Config) Decode(n *Node, v any) error {
+	d := &decoder{t: o.tables(), lim: o.Limits.Resolved(), raw: o.Raw, target: o.Target, strict: o.Strict}
+	return d.top(n, v)
+}
+
+// top decodes the top-level element n into the value v points to.
+func (d *decoder) top(n *Node, v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &wire.DecodeError{Err: wire.Errorf(wire.ErrUnsupported, "decoding needs a non-nil pointer, got %T", v)}
 	}
-	c, err := codecFor(rv.Type().Elem())
-	if err != nil {
-		return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
+	var c *codec
+	if bt := builtinOf(v); bt != 0 {
+		c = builtinCodec(bt) // codecFor's, without the cache lookup
+	} else {
+		var err error
+		if c, err = codecFor(rv.Type().Elem()); err != nil {
+			return &wire.DecodeError{Err: err.(*wire.EncodeError).Err}
+		}
 	}
-	d := &decoder{t: o.tables(), lim: o.Limits.Resolved(), raw: o.Raw, target: o.Target, strict: o.Strict}
 	if err := d.element(n, c, rv.Elem()); err != nil {
 		return wire.WithPath(err, c.name)
 	}
@@ -127,6 +169,9 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 	start := len(b)
 	if v == nil {
 		return b, &wire.EncodeError{Err: wire.Errorf(wire.ErrUnsupported, "encoding a nil interface value")}
+	}
+	if out, ok := AppendFast(b, name, v, o.Limits.MaxDepth); ok {
+		return out, nil
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() == reflect.Pointer {
@@ -152,6 +197,26 @@ func (o *Config) AppendElement(b []byte, name string, v any) ([]byte, error) {
 		return b[:start], wire.WithPath(err, c.name)
 	}
 	return out, nil
+}
+
+// AppendFast appends the element name ("" for the type's name) of v, a
+// pointer to one of the built-ins that stand alone most often (numbers,
+// strings, ByteStrings, Guids, DateTimes, StatusCodes, NodeIds,
+// ExpandedNodeIds, Variants of a number or String), with the encoder on
+// the stack and nothing else of the configuration than maxDepth (a
+// Limits.MaxDepth: 0 the default). ok is false for other values and on
+// any error, which Append then gives: it is AppendElement's first step,
+// which callers may take before making a Config.
+func AppendFast(b []byte, name string, v any, maxDepth int) (out []byte, ok bool) {
+	l := wire.Limits{MaxDepth: maxDepth}
+	// Field by field: a composite literal is built aside and copied, and
+	// its wide loads stall on the narrow stores just made.
+	var e encoder
+	e.b, e.maxDepth, e.top = b, l.Depth(), true
+	if done, err := scalarFast(&e, name, v); done && err == nil {
+		return e.b, true
+	}
+	return b, false
 }
 
 // encoders holds encoders between calls: an encoder escapes to the heap

@@ -120,7 +120,7 @@ func (d *decoder) extensionObject(n *Node, x *types.ExtensionObject) error {
 	}
 	defer d.leave()
 	if k[0] != nil {
-		if x.TypeID, err = d.nodeID(k[0]); err != nil {
+		if x.TypeID, err = d.nodeID(k[0], ""); err != nil {
 			return wire.WithPath(err, "TypeId")
 		}
 	}
@@ -141,7 +141,7 @@ func (d *decoder) extensionObject(n *Node, x *types.ExtensionObject) error {
 	el := body.Kids[0]
 	if el.Name == "ByteString" {
 		x.Encoding = types.ExtensionObjectBinary
-		if x.Body, err = d.base64(el, d.lim.MaxByteStringLength); err != nil {
+		if x.Body, err = d.base64(el, d.lim.MaxByteStringLength, nil); err != nil {
 			return wire.WithPath(err, "Body")
 		}
 		if x.Body == nil {

@@ -4,8 +4,10 @@ package xmlenc
 // QualifiedName, LocalizedText, and DateTime as time.Time.
 
 import (
+	"bytes"
 	"reflect"
 	"strconv"
+	"unsafe"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -29,24 +31,23 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.GUID]()] = &codec{name: "Guid",
 		enc: func(e *encoder, v reflect.Value) error {
-			e.b = append(e.b, "<String>"...)
-			e.b = append(e.b, ptrTo[types.GUID](v).String()...)
-			e.b = append(e.b, "</String>"...)
+			e.guid(ptrTo[types.GUID](v))
 			return nil
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
-			k, err := d.kids(n, "String")
-			if err != nil || k[0] == nil {
+			k0, err := d.kid(n, "String")
+			if err != nil || k0 == nil {
 				v.SetZero()
 				return err
 			}
-			s, err := d.token(k[0])
+			s, err := d.token(k0)
 			if err != nil {
 				return err
 			}
-			g, perr := types.ParseGUID(string(s))
-			if perr != nil {
-				return d.fail(k[0], wire.ErrInvalid, "Guid %q: %v", clip(s), perr)
+			g, ok := parseGUIDBytes(s)
+			if !ok {
+				_, perr := types.ParseGUID(string(s))
+				return d.fail(k0, wire.ErrInvalid, "Guid %q: %v", clip(s), perr)
 			}
 			setTo(v, g)
 			return nil
@@ -54,29 +55,17 @@ func init() {
 	}
 	builtinCodecs[reflect.TypeFor[types.NodeID]()] = &codec{name: "NodeId",
 		enc: func(e *encoder, v reflect.Value) error {
-			id := *ptrTo[types.NodeID](v)
-			e.b = append(e.b, "<Identifier>"...)
-			if err := e.text(id.String()); err != nil {
-				return err
-			}
-			e.b = append(e.b, "</Identifier>"...)
-			return nil
+			return e.nodeID(ptrTo[types.NodeID](v))
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
-			id, err := d.nodeID(n)
+			id, err := d.nodeID(n, ptrTo[types.NodeID](v).StringID())
 			setTo(v, id)
 			return err
 		},
 	}
 	builtinCodecs[reflect.TypeFor[types.ExpandedNodeID]()] = &codec{name: "ExpandedNodeId",
 		enc: func(e *encoder, v reflect.Value) error {
-			x := *ptrTo[types.ExpandedNodeID](v)
-			e.b = append(e.b, "<Identifier>"...)
-			if err := e.text(x.String()); err != nil {
-				return err
-			}
-			e.b = append(e.b, "</Identifier>"...)
-			return nil
+			return e.expandedNodeID(ptrTo[types.ExpandedNodeID](v))
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			x, err := d.expandedNodeID(n)
@@ -173,30 +162,34 @@ func init() {
 // nodeID reads the <Identifier> of a NodeId element: the text form
 // (§5.3.1.10), "ns=" through the namespace table, "nsu=" mapped to the
 // table's index of the URI. A missing Identifier is the null NodeId.
-func (d *decoder) nodeID(n *Node) (types.NodeID, error) {
-	k, err := d.kids(n, "Identifier")
-	if err != nil || k[0] == nil {
+func (d *decoder) nodeID(n *Node, keep string) (types.NodeID, error) {
+	k0, err := d.kid(n, "Identifier")
+	if err != nil || k0 == nil {
 		return types.NodeID{}, err
 	}
-	s, err := d.token(k[0])
+	s, err := d.token(k0)
 	if err != nil {
 		return types.NodeID{}, err
 	}
+	if id, ok := parsePlainNodeID(s, keep); ok {
+		ns, err := d.mapIndex(k0, id.Namespace())
+		return id.WithNamespace(ns), err
+	}
 	x, perr := types.ParseExpandedNodeID(string(s))
 	if perr != nil {
-		return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId: %v", perr)
+		return types.NodeID{}, d.fail(k0, wire.ErrInvalid, "NodeId: %v", perr)
 	}
 	if x.ServerIndex != 0 {
-		return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId %q has a server index", clip(s))
+		return types.NodeID{}, d.fail(k0, wire.ErrInvalid, "NodeId %q has a server index", clip(s))
 	}
 	if x.NamespaceURI != "" {
 		i := indexOf(d.table(), x.NamespaceURI)
 		if i < 0 {
-			return types.NodeID{}, d.fail(k[0], wire.ErrInvalid, "NodeId %q: the namespace URI is not in the namespace table", clip(s))
+			return types.NodeID{}, d.fail(k0, wire.ErrInvalid, "NodeId %q: the namespace URI is not in the namespace table", clip(s))
 		}
 		return x.NodeID.WithNamespace(uint16(i)), nil
 	}
-	ns, err := d.mapIndex(k[0], x.NodeID.Namespace())
+	ns, err := d.mapIndex(k0, x.NodeID.Namespace())
 	return x.NodeID.WithNamespace(ns), err
 }
 
@@ -204,20 +197,24 @@ func (d *decoder) nodeID(n *Node) (types.NodeID, error) {
 // "nsu=" URI that the namespace table holds becomes its index (as binary
 // decoding leaves it), else it stays a URI.
 func (d *decoder) expandedNodeID(n *Node) (types.ExpandedNodeID, error) {
-	k, err := d.kids(n, "Identifier")
-	if err != nil || k[0] == nil {
+	k0, err := d.kid(n, "Identifier")
+	if err != nil || k0 == nil {
 		return types.ExpandedNodeID{}, err
 	}
-	s, err := d.token(k[0])
+	s, err := d.token(k0)
 	if err != nil {
 		return types.ExpandedNodeID{}, err
 	}
+	if id, ok := parsePlainNodeID(s, ""); ok {
+		ns, err := d.mapIndex(k0, id.Namespace())
+		return types.ExpandedNodeID{NodeID: id.WithNamespace(ns)}, err
+	}
 	x, perr := types.ParseExpandedNodeID(string(s))
 	if perr != nil {
-		return types.ExpandedNodeID{}, d.fail(k[0], wire.ErrInvalid, "ExpandedNodeId: %v", perr)
+		return types.ExpandedNodeID{}, d.fail(k0, wire.ErrInvalid, "ExpandedNodeId: %v", perr)
 	}
 	if x.NamespaceURI == "" {
-		ns, err := d.mapIndex(k[0], x.NodeID.Namespace())
+		ns, err := d.mapIndex(k0, x.NodeID.Namespace())
 		x.NodeID = x.NodeID.WithNamespace(ns)
 		return x, err
 	}
@@ -255,4 +252,64 @@ func indexOf(s []string, x string) int {
 		}
 	}
 	return -1
+}
+
+// parsePlainNodeID reads the NodeIds "i=85", "ns=2;i=85",
+// "ns=4;g=72962B91-FA75-4AE6-8D28-B404DC7DAF63" and "ns=2;s=Pump" (a
+// namespace of decimal digits without a sign or a leading zero, 1 to
+// 65535), as types.ParseExpandedNodeID reads them, without making a
+// string but the identifier of a string NodeId, and not that when it is
+// keep (the identifier of the NodeId decoded into); ok is false for every
+// other text, which types.ParseExpandedNodeID reads.
+func parsePlainNodeID(s []byte, keep string) (id types.NodeID, ok bool) {
+	var ns uint64
+	if len(s) > 3 && string(s[:3]) == "ns=" {
+		end := bytes.IndexByte(s, ';')
+		if end < 0 {
+			return id, false
+		}
+		if ns, ok = plainDecimal(s[3:end], 16); !ok || ns == 0 {
+			return id, false
+		}
+		s = s[end+1:]
+	}
+	if len(s) < 3 || s[1] != '=' {
+		return id, false
+	}
+	switch s[0] {
+	case 'i':
+		n, ok := plainDecimal(s[2:], 32)
+		if !ok {
+			return id, false
+		}
+		return types.NewNumericNodeID(uint16(ns), uint32(n)), true
+	case 'g':
+		g, ok := parseGUIDBytes(s[2:])
+		if !ok {
+			return id, false
+		}
+		return types.NewGUIDNodeID(uint16(ns), g), true
+	case 's':
+		if string(s[2:]) == keep {
+			return types.NewStringNodeID(uint16(ns), keep), true // no new string
+		}
+		return types.NewStringNodeID(uint16(ns), string(s[2:])), true
+	}
+	return id, false
+}
+
+// parseGUIDBytes is types.ParseGUID on bytes, without copying them into
+// a string (ParseGUID keeps no part of its input in the GUID).
+func parseGUIDBytes(s []byte) (types.GUID, bool) {
+	g, err := types.ParseGUID(unsafe.String(unsafe.SliceData(s), len(s)))
+	return g, err == nil
+}
+
+// plainDecimal reads decimal digits without a sign or a leading zero
+// (but "0") of an unsigned integer of bits bits.
+func plainDecimal(s []byte, bits int) (uint64, bool) {
+	if len(s) == 0 || s[0] == '+' || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	return parseUint(s, bits)
 }

@@ -21,6 +21,7 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/uabin/uabin/uabin/wire"
 )
@@ -49,6 +50,7 @@ type Node struct {
 	Nil bool
 
 	parent int32 // index of the parent in the reader's nodes, -1 for the root
+	qlen   int32 // bytes of the name with its prefix, after the '<' at Offset
 }
 
 // IsNil reports whether the element has xsi:nil="true".
@@ -90,7 +92,14 @@ type reader struct {
 	// attrs holds the names of the attributes of the start tag being read.
 	attrs [][]byte
 	// names interns the local names of elements: one string per name.
-	names map[string]string
+	names  map[string]string
+	recent [32]string // a cache of names (intern)
+	// minNodes, set for a pooled reader, is the least number of nodes
+	// room is made for; its elements are not counted beforehand.
+	minNodes int
+	// next and all are the buffers of link.
+	next []int32
+	all  []*Node
 }
 
 type nsDecl struct {
@@ -102,6 +111,19 @@ type nsDecl struct {
 // optional byte order mark, XML declaration, comments and white space),
 // into a tree.
 func ReadTree(b []byte, lim TextLimits) (*Node, error) {
+	var r reader
+	return r.read(b, lim)
+}
+
+// read reads b into a tree held by r, reusing r's buffers from an earlier
+// call (a reader of the pool of Unmarshal): the tree is valid until the
+// next call.
+func (r *reader) read(b []byte, lim TextLimits) (*Node, error) {
+	if r.minNodes >= chainMax {
+		if root, ok := r.chain(b, lim); ok {
+			return root, nil
+		}
+	}
 	if !utf8.Valid(b) {
 		return nil, failAt(invalidUTF8(b), "the input is not UTF-8 text")
 	}
@@ -109,12 +131,33 @@ func ReadTree(b []byte, lim TextLimits) (*Node, error) {
 	// the elements.
 	// An element takes four bytes at least ("<a/>"), which bounds the
 	// count when '<' is in comments or CDATA sections.
-	n := bytes.Count(b, []byte{'<'}) - bytes.Count(b, []byte("</"))
-	n = min(n, len(b)/4+1)
-	if n > lim.MaxElements {
-		n = lim.MaxElements // at most one more is read: the one refused
+	r.in, r.pos, r.lim, r.owner, r.ownerStart = b, 0, lim, -1, 0
+	switch {
+	case r.minNodes == 0:
+		// A new tree: room for its elements, counted.
+		n := bytes.Count(b, []byte{'<'}) - bytes.Count(b, []byte("</"))
+		n = min(n, len(b)/4+1)
+		if n > lim.MaxElements {
+			n = lim.MaxElements // at most one more is read: the one refused
+		}
+		r.nodes, r.kids = make([]Node, 0, n), make([]int32, 0, n)
+	case cap(r.nodes) < r.minNodes:
+		r.nodes, r.kids = make([]Node, 0, r.minNodes), make([]int32, 0, r.minNodes)
+	default:
+		// A pooled reader: its buffers grow by appending and are kept
+		// (release bounds them).
+		r.nodes, r.kids = r.nodes[:0], r.kids[:0]
 	}
-	r := &reader{in: b, lim: lim, nodes: make([]Node, 0, n), kids: make([]int32, 0, n), owner: -1}
+	r.stack, r.ns, r.attrs = r.stack[:0], r.ns[:0], r.attrs[:0]
+	if cap(r.text) < 2*len(b) {
+		r.text = nil // made on first use (ensureText)
+	} else {
+		r.text = r.text[:0]
+	}
+	if len(r.names) > maxInterned {
+		clear(r.names)
+		r.recent = [len(r.recent)]string{}
+	}
 	if err := r.document(); err != nil {
 		return nil, err
 	}
@@ -122,18 +165,160 @@ func ReadTree(b []byte, lim TextLimits) (*Node, error) {
 	return &r.nodes[0], nil
 }
 
+// chainMax is the most elements chain reads.
+const chainMax = 8
+
+// chain reads the documents most values standing alone are: a chain of
+// elements each holding one element or plain text, "<Variant
+// xmlns="..."><Value><UInt32>5</UInt32></Value></Variant>", in the
+// simplest of their spellings (ASCII, names without prefixes, attributes
+// without a prefix or nil separated by one space, no space in the tags,
+// nothing around the top element but white space after it). It makes the
+// tree the general reader makes of them; ok is false for every other
+// input, which the general reader reads (and whose errors it finds): chain
+// never fails an input.
+func (r *reader) chain(b []byte, lim TextLimits) (root *Node, ok bool) {
+	r.nodes = r.nodes[:0]
+	pos, k := 0, 0
+	for {
+		// A start tag at pos.
+		if pos+1 >= len(b) || b[pos] != '<' || nameByte[b[pos+1]]&1 == 0 || k == chainMax || k >= lim.MaxDepth || k >= lim.MaxElements {
+			return nil, false
+		}
+		start := pos
+		name, at := asciiName(b, pos+1)
+		pos = at
+		var attrs [4][]byte
+		nattr := 0
+		for {
+			if pos+1 >= len(b) {
+				return nil, false
+			}
+			if b[pos] == '>' {
+				pos++
+				break
+			}
+			if b[pos] != ' ' || nameByte[b[pos+1]]&1 == 0 || nattr == len(attrs) {
+				return nil, false
+			}
+			an, at := asciiName(b, pos+1)
+			if an == nil || string(an) == "nil" || at+1 >= len(b) || b[at] != '=' || b[at+1] != '"' && b[at+1] != '\'' {
+				return nil, false
+			}
+			for _, seen := range attrs[:nattr] {
+				if bytes.Equal(seen, an) {
+					return nil, false
+				}
+			}
+			attrs[nattr], nattr = an, nattr+1
+			if end := at + 2 + len(TypesNamespace); end < len(b) && b[end] == b[at+1] && string(b[at+2:end]) == TypesNamespace &&
+				len(TypesNamespace) <= lim.MaxAttributeLength {
+				pos = end + 1 // the namespace of the OPC UA types, plain text
+				continue
+			}
+			end := bytes.IndexByte(b[at+2:], b[at+1])
+			if end < 0 || end > lim.MaxAttributeLength || !plainText(b[at+2:at+2+end]) {
+				return nil, false
+			}
+			pos = at + 2 + end + 1
+		}
+		if name == nil {
+			return nil, false
+		}
+		r.nodes = append(r.nodes, Node{Name: r.intern(name), Offset: start, parent: int32(k - 1), qlen: int32(len(name))})
+		k++
+		if pos+1 < len(b) && b[pos] == '<' && b[pos+1] != '/' {
+			continue // a child
+		}
+		end := bytes.IndexByte(b[pos:], '<')
+		if end < 0 || end > lim.MaxTextLength || !plainText(b[pos:pos+end]) {
+			return nil, false
+		}
+		if end > 0 {
+			r.nodes[k-1].Text = b[pos : pos+end]
+		}
+		pos += end
+		break
+	}
+	// The end tags, innermost first.
+	for i := k - 1; i >= 0; i-- {
+		n := &r.nodes[i]
+		q := b[n.Offset+1 : n.Offset+1+int(n.qlen)]
+		end := pos + 2 + len(q)
+		if end >= len(b) || b[pos] != '<' || b[pos+1] != '/' || b[end] != '>' || !bytes.Equal(b[pos+2:end], q) {
+			return nil, false
+		}
+		pos = end + 1
+		n.End = pos
+	}
+	for ; pos < len(b); pos++ {
+		if !isSpace(b[pos]) {
+			return nil, false
+		}
+	}
+	if cap(r.all) < k {
+		r.all = make([]*Node, chainMax)
+	}
+	all := r.all[:k]
+	for i := 0; i+1 < k; i++ {
+		all[i] = &r.nodes[i+1]
+		r.nodes[i].Kids = all[i : i+1 : i+1]
+	}
+	r.in, r.lim = b, lim
+	return &r.nodes[0], true
+}
+
+// asciiName returns the name of ASCII name characters without a colon
+// that starts at b[at] (a name start character), and where it ends; the
+// name is nil if a colon ends it.
+func asciiName(b []byte, at int) ([]byte, int) {
+	start := at
+	for at++; at < len(b) && nameByte[b[at]]&2 != 0; at++ {
+		if b[at] == ':' {
+			return nil, at
+		}
+	}
+	if b[start] == ':' {
+		return nil, at
+	}
+	return b[start:at], at
+}
+
+// maxInterned bounds the element names a pooled reader keeps interned
+// between calls.
+const maxInterned = 512
+
+// release drops what a pooled reader should not keep alive: the input,
+// and buffers much larger than usual.
+func (r *reader) release() {
+	r.in = nil
+	const keep = 1 << 15
+	if cap(r.nodes) > keep {
+		r.nodes, r.kids, r.next, r.all = nil, nil, nil, nil
+	}
+	if cap(r.text) > 1<<16 {
+		r.text = nil
+	}
+}
+
 // link sets the Kids of every node: one slice of pointers for the whole
 // tree, each node's children a range of it.
 func (r *reader) link() {
 	// next[p] is where the next child of p goes: the start of p's range,
 	// then one more per child, so that it ends at the range's end.
-	next := make([]int32, len(r.nodes))
+	if cap(r.next) < len(r.nodes) {
+		r.next = make([]int32, len(r.nodes))
+	}
+	next := r.next[:len(r.nodes)]
 	var total int32
 	for i, c := range r.kids {
 		next[i] = total
 		total += c
 	}
-	all := make([]*Node, total)
+	if cap(r.all) < int(total) {
+		r.all = make([]*Node, total)
+	}
+	all := r.all[:total]
 	for i := 1; i < len(r.nodes); i++ {
 		p := r.nodes[i].parent
 		all[next[p]] = &r.nodes[i]
@@ -280,6 +465,14 @@ func (r *reader) element() error {
 				return failAt(len(r.in), "the input ends inside element %s", r.nodes[r.stack[len(r.stack)-1]].Name)
 			}
 			// r.in[r.pos] == '<'
+			if r.pos+1 < len(r.in) {
+				if c := r.in[r.pos+1]; c != '/' && c != '!' && c != '?' {
+					if err := r.startTag(); err != nil {
+						return err
+					}
+					continue
+				}
+			}
 			switch {
 			case bytes.HasPrefix(r.in[r.pos:], []byte("</")):
 				if err := r.endTag(); err != nil {
@@ -327,7 +520,7 @@ func (r *reader) startTag() error {
 		r.kids[parent]++
 	}
 	idx := int32(len(r.nodes))
-	r.nodes = append(r.nodes, Node{Name: r.intern(name), Offset: start, parent: parent})
+	r.nodes = append(r.nodes, Node{Name: r.intern(name), Offset: start, parent: parent, qlen: int32(len(name))})
 	r.kids = append(r.kids, 0)
 	depth := len(r.stack) + 1
 	var nilPrefix, nilValue string
@@ -367,6 +560,8 @@ func (r *reader) startTag() error {
 			return err
 		}
 		switch {
+		case an[0] != 'x' && an[len(an)-1] != 'l':
+			// Neither xmlns, xmlns:... nor ...nil.
 		case bytes.Equal(an, []byte("xmlns")):
 		case bytes.HasPrefix(an, []byte("xmlns:")):
 			r.ns = append(r.ns, nsDecl{prefix: string(an[6:]), uri: string(val), depth: depth})
@@ -417,6 +612,17 @@ func (r *reader) popNS(depth int) {
 // element.
 func (r *reader) endTag() error {
 	start := r.pos
+	// The usual end tag, "</" the start tag's name ">", needs no parsing:
+	// the name was checked in the start tag.
+	open := &r.nodes[r.stack[len(r.stack)-1]]
+	q := r.in[open.Offset+1 : open.Offset+1+int(open.qlen)]
+	if end := start + 2 + len(q); end < len(r.in) && r.in[end] == '>' && bytes.Equal(r.in[start+2:end], q) {
+		r.pos = end + 1
+		open.End = r.pos
+		r.popNS(len(r.stack))
+		r.stack = r.stack[:len(r.stack)-1]
+		return nil
+	}
 	r.pos += 2
 	name, err := r.name()
 	if err != nil {
@@ -456,6 +662,9 @@ func (r *reader) content() error {
 		return nil
 	}
 	chunk := r.in[start:end]
+	if plainText(chunk) {
+		return r.addText(chunk, start, false)
+	}
 	if bytes.Contains(chunk, []byte("]]>")) {
 		return failAt(start+bytes.Index(chunk, []byte("]]>")), "\"]]>\" in text")
 	}
@@ -544,6 +753,7 @@ func (r *reader) ensureText(n int) {
 	if r.text == nil {
 		r.text = make([]byte, 0, 2*len(r.in)+n)
 	}
+	// A reused buffer has room for twice the input (read).
 	if cap(r.text)-len(r.text) < n {
 		// Not reached (the bound above); a new buffer keeps old slices
 		// valid anyway.
@@ -669,6 +879,9 @@ func (r *reader) attrValue() ([]byte, error) {
 	if len(val) > r.lim.MaxAttributeLength {
 		return nil, limitErr(start, "MaxAttributeLength", r.lim.MaxAttributeLength, len(val), "bytes in an attribute")
 	}
+	if plainText(val) {
+		return val, nil
+	}
 	if i := bytes.IndexByte(val, '<'); i >= 0 {
 		return nil, failAt(start+1+i, "'<' in an attribute value")
 	}
@@ -684,6 +897,12 @@ func (r *reader) attrValue() ([]byte, error) {
 // name reads an XML name at r.pos.
 func (r *reader) name() ([]byte, error) {
 	start := r.pos
+	if r.pos < len(r.in) && nameByte[r.in[r.pos]]&1 != 0 {
+		r.pos++ // an ASCII name start; the ASCII name characters after it:
+		for r.pos < len(r.in) && nameByte[r.in[r.pos]]&2 != 0 {
+			r.pos++
+		}
+	}
 	for r.pos < len(r.in) {
 		c := r.in[r.pos]
 		if c >= utf8.RuneSelf {
@@ -713,6 +932,19 @@ func (r *reader) name() ([]byte, error) {
 	}
 	return name, nil
 }
+
+// nameByte classes the ASCII bytes of names: 1 a name may start with
+// it, 2 a name may hold it after the start.
+var nameByte = func() (t [256]uint8) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == ':' {
+			t[c] = 3
+		} else if c >= '0' && c <= '9' || c == '-' || c == '.' {
+			t[c] = 2
+		}
+	}
+	return t
+}()
 
 // nameStart reports whether s starts with a character a name may start
 // with.
@@ -745,14 +977,24 @@ func (r *reader) intern(name []byte) string {
 	if i := bytes.IndexByte(name, ':'); i >= 0 {
 		name = name[i+1:]
 	}
-	if s, ok := r.names[string(name)]; ok {
-		return s
+	if len(name) == 0 {
+		return ""
 	}
-	if r.names == nil {
-		r.names = map[string]string{}
+	// A small cache in front of the map, by length and last byte: most
+	// names repeat (the element of each array entry, its fields).
+	slot := &r.recent[(len(name)*7+int(name[len(name)-1]))%len(r.recent)]
+	if *slot == string(name) {
+		return *slot
 	}
-	s := string(name)
-	r.names[s] = s
+	s, ok := r.names[string(name)]
+	if !ok {
+		if r.names == nil {
+			r.names = map[string]string{}
+		}
+		s = string(name)
+		r.names[s] = s
+	}
+	*slot = s
 	return s
 }
 
@@ -766,6 +1008,34 @@ func (r *reader) skipSpace() bool {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// special marks the bytes that plainText stops at: what text or an
+// attribute value may not hold ('<', C0 controls), what needs decoding
+// ('&', line ends and tabs in attributes), the ']' of "]]>", and every
+// byte of a non-ASCII character (checked by checkChars).
+var special = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	t['<'], t['&'], t[']'] = true, true, true
+	return t
+}()
+
+// plainText reports whether s is printable ASCII without '<', '&' and ']':
+// text that needs no check and no decoding, as a text chunk or an
+// attribute value. The other texts take the slow path, which finds their
+// errors.
+func plainText(s []byte) bool {
+	for _, c := range s[plainWords(unsafe.String(unsafe.SliceData(s), len(s)), '<', '&', ']'):] {
+		if special[c] {
+			return false
+		}
+	}
+	return true
+}
 
 // checkChars fails at the first character of s that XML 1.0 does not
 // allow (s is UTF-8).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -202,4 +203,76 @@ func TestParseIntegers(t *testing.T) {
 			t.Errorf("parseUint(%q, %d) = %d, %v", c.in, c.bits, v, ok)
 		}
 	}
+}
+
+// chainSeeds are documents chain reads and near misses of them.
+var chainSeeds = []string{
+	`<UInt32 xmlns="http://opcfoundation.org/UA/2008/02/Types.xsd">3735928559</UInt32>`,
+	`<Variant xmlns="http://opcfoundation.org/UA/2008/02/Types.xsd"><Value><Double>3.5</Double></Value></Variant>`,
+	`<NodeId xmlns="u"><Identifier>ns=1;i=5</Identifier></NodeId>` + "\n ",
+	`<a b='1' c="2"></a>`, `<a b="1" b="2">x</a>`, `<a nil="true">x</a>`, `<a xsi:nil="true" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"/>`,
+	`<a:b xmlns:a="u">x</a:b>`, `<a>x</b>`, `<a>x</a >`, `<a >x</a>`, `<a>x &amp; y</a>`, "<a>x\ty</a>", `<a>]]></a>`, `<a><b>x</b><c/></a>`,
+	`<a><b>x</b> </a>`, `<a>x<b/></a>`, `<a>é</a>`, "<a>\xff</a>", `<a/>`, `<a></a>x`, `<a></a><!-- c -->`, `<?xml version="1.0"?><a>1</a>`,
+	`<a b="<">x</a>`, `<a b="x&#10;">x</a>`, `<a b=1>x</a>`, `<a b = "1">x</a>`, `<a><b><c><d><e><f><g><h><i>deep</i></h></g></f></e></d></c></b></a>`,
+}
+
+// TestChainIsTheReader: what chain reads, the general reader reads to the
+// same tree; what chain leaves, the general reader reads or refuses as it
+// did (chain fails no input), under limits as well.
+func TestChainIsTheReader(t *testing.T) {
+	for i, s := range chainSeeds[:4] {
+		r := reader{minNodes: 64}
+		if _, ok := r.chain([]byte(s), unlimited); !ok {
+			t.Errorf("chain does not read seed %d, %s", i, s)
+		}
+	}
+	for _, s := range chainSeeds {
+		for _, lim := range []TextLimits{unlimited, {MaxDepth: 2, MaxElements: 2, MaxTextLength: 3, MaxAttributeLength: 1}} {
+			checkChain(t, []byte(s), lim)
+		}
+	}
+}
+
+// FuzzChain is TestChainIsTheReader on any input.
+func FuzzChain(f *testing.F) {
+	for _, s := range chainSeeds {
+		f.Add([]byte(s), 3)
+	}
+	f.Fuzz(func(t *testing.T, in []byte, small int) {
+		lim := unlimited
+		if small > 0 && small < 100 {
+			lim = TextLimits{MaxDepth: small, MaxElements: small, MaxTextLength: small, MaxAttributeLength: small}
+		}
+		checkChain(t, in, lim)
+	})
+}
+
+func checkChain(t *testing.T, in []byte, lim TextLimits) {
+	t.Helper()
+	pooled := reader{minNodes: 64}
+	got, gerr := pooled.read(in, lim)
+	var fresh reader
+	want, werr := fresh.read(in, lim)
+	if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+		t.Fatalf("%q: error %v, the general reader's %v", in, gerr, werr)
+	}
+	if werr == nil {
+		if d := sameNodes(got, want); d != "" {
+			t.Fatalf("%q: %s", in, d)
+		}
+	}
+}
+
+// sameNodes compares two trees field by field.
+func sameNodes(a, b *Node) string {
+	if a.Name != b.Name || !bytes.Equal(a.Text, b.Text) || (a.Text == nil) != (b.Text == nil) || a.Offset != b.Offset || a.End != b.End ||
+		a.Nil != b.Nil || len(a.Kids) != len(b.Kids) || a.qlen != b.qlen {
+		return fmt.Sprintf("node %+v, want %+v", *a, *b)
+	}
+	for i := range a.Kids {
+		if d := sameNodes(a.Kids[i], b.Kids[i]); d != "" {
+			return d
+		}
+	}
+	return ""
 }

@@ -16,6 +16,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/uabin/uabin/types"
 	"github.com/uabin/uabin/uabin/wire"
@@ -36,22 +37,36 @@ func init() {
 			return nil
 		},
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
-			k, err := d.kids(n, "Value")
+			k0, err := d.kid(n, "Value")
 			if err != nil {
 				return err
 			}
+			// Straight into v (written only on success).
 			var x types.Variant
-			if k[0] != nil {
-				if x, err = d.variantValue(k[0]); err != nil {
+			p := &x
+			if v.CanAddr() {
+				p = (*types.Variant)(v.Addr().UnsafePointer())
+			}
+			if k0 == nil {
+				*p = types.Variant{}
+			} else {
+				// A String in v is where a String decodes (scalarInPlace),
+				// kept if the text is the same.
+				d.str, _ = p.Text()
+				err = d.variantInto(k0, p)
+				d.str = ""
+				if err != nil {
 					return wire.WithPath(err, "Value")
 				}
 			}
-			setTo(v, x)
+			if p == &x {
+				setTo(v, x)
+			}
 			return nil
 		},
 	}
 	builtinCodecs[reflect.TypeFor[types.DataValue]()] = &codec{name: "DataValue",
-		enc: func(e *encoder, v reflect.Value) error { return e.dataValue(*ptrTo[types.DataValue](v)) },
+		enc: func(e *encoder, v reflect.Value) error { return e.dataValue(ptrTo[types.DataValue](v)) },
 		dec: func(d *decoder, n *Node, v reflect.Value) error {
 			x, err := d.dataValue(n)
 			setTo(v, x)
@@ -81,7 +96,8 @@ func builtinList(bt types.BuiltinType) *codec { return variantCodecs()[bt].list 
 // variantCodecs returns the codecs of the built-ins' Go types and of
 // their arrays, made on first use (after every init function has filled
 // builtinCodecs).
-var variantCodecs = sync.OnceValue(func() (cs [types.TypeDiagnosticInfo + 1]struct{ scalar, list *codec }) {
+var variantCodecs = sync.OnceValue(func() (cs *[types.TypeDiagnosticInfo + 1]struct{ scalar, list *codec }) {
+	cs = new([types.TypeDiagnosticInfo + 1]struct{ scalar, list *codec })
 	for bt := types.TypeBoolean; bt <= types.TypeDiagnosticInfo; bt++ {
 		c, err := codecFor(bt.GoType())
 		if err != nil {
@@ -107,7 +123,15 @@ func (e *encoder) variantValue(x *types.Variant) error {
 		if bt == types.TypeVariant {
 			return &wire.EncodeError{Err: wire.Errorf(wire.ErrInvalid, "a Variant cannot hold a scalar Variant")}
 		}
-		if bt == types.TypeString || bt == types.TypeXmlElement {
+		if bitsType(bt) {
+			// From the bits: no value boxed in an interface.
+			e.bitsElement(bt.String(), bt, x.Bits())
+			return nil
+		}
+		if bt == types.TypeString {
+			return e.stringElement("String", x.Str())
+		}
+		if bt == types.TypeXmlElement {
 			// Not through Value: an interface holding "" loses the
 			// wire.EmptyString mark (an empty String, not a null one).
 			str := x.Str()
@@ -139,24 +163,37 @@ func (e *encoder) variantValue(x *types.Variant) error {
 // variantValue reads the element inside a Variant's Value (absent or
 // empty: the null Variant).
 func (d *decoder) variantValue(n *Node) (types.Variant, error) {
+	var x types.Variant
+	err := d.variantInto(n, &x)
+	return x, err
+}
+
+// variantInto is variantValue writing the Variant to out, on success
+// only.
+func (d *decoder) variantInto(n *Node, out *types.Variant) error {
 	if err := d.noText(n); err != nil {
-		return types.Variant{}, err
+		return err
 	}
 	switch len(n.Kids) {
 	case 0:
-		return types.Variant{}, nil
+		*out = types.Variant{}
+		return nil
 	case 1:
 	default:
-		return types.Variant{}, d.fail(n.Kids[1], wire.ErrInvalid, "a second element, %s, in a Variant's Value", n.Kids[1].Name)
+		return d.fail(n.Kids[1], wire.ErrInvalid, "a second element, %s, in a Variant's Value", n.Kids[1].Name)
 	}
 	if err := d.enter(n); err != nil {
-		return types.Variant{}, err
+		return err
 	}
 	defer d.leave()
 	k := n.Kids[0]
 	name := k.Name
 	if name == "Matrix" {
-		return d.matrix(k)
+		x, err := d.matrix(k, out)
+		if err == nil {
+			*out = x
+		}
+		return err
 	}
 	list := false
 	if len(name) > 6 && name[:6] == "ListOf" {
@@ -164,32 +201,90 @@ func (d *decoder) variantValue(n *Node) (types.Variant, error) {
 	}
 	bt := builtinByName(name)
 	if bt == 0 || !list && bt == types.TypeVariant {
-		return types.Variant{}, d.fail(k, wire.ErrInvalid, "%s is not a built-in type a Variant can hold", k.Name)
+		return d.fail(k, wire.ErrInvalid, "%s is not a built-in type a Variant can hold", k.Name)
 	}
 	c := builtinCodec(bt)
+	if !list && (bitsType(bt) || bt == types.TypeString) {
+		if err := d.scalarInPlace(k, bt, c, out); err != nil {
+			return wire.WithPath(err, k.Name)
+		}
+		return nil
+	}
 	if !list {
 		x := reflect.New(bt.GoType()).Elem()
 		if err := d.element(k, c, x); err != nil {
-			return types.Variant{}, wire.WithPath(err, k.Name)
+			return wire.WithPath(err, k.Name)
 		}
-		return types.NewVariant(x.Interface())
+		y, err := types.NewVariant(x.Interface())
+		if err == nil {
+			*out = y
+		}
+		return err
 	}
 	lc := builtinList(bt)
-	s := reflect.New(lc.nullType(bt)).Elem()
-	if err := d.element(k, lc, s); err != nil {
-		return types.Variant{}, wire.WithPath(err, k.Name)
+	sl := reflect.New(lc.nullType(bt)).Elem()
+	if out.IsArray() && out.Type() == bt && len(out.Dimensions()) == 0 && out.Raw() != nil {
+		sl.Set(reflect.ValueOf(out.Raw())) // its array is reused if it has room
 	}
-	var out types.Variant
-	out.SetRaw(bt, true, s.Interface(), nil)
-	return out, nil
+	if err := d.element(k, lc, sl); err != nil {
+		return wire.WithPath(err, k.Name)
+	}
+	out.SetRaw(bt, true, sl.Interface(), nil)
+	return nil
 }
+
+// scalarInPlace decodes the element k of a Variant's scalar of bt, a
+// bitsType or String, into the decoder's word or string (no value made
+// and boxed; d.str holds the String of the Variant decoded into, or "")
+// and sets out, on success, to the Variant holding it (see types.Variant's
+// Storage).
+func (d *decoder) scalarInPlace(k *Node, bt types.BuiltinType, c *codec, out *types.Variant) error {
+	if bt == types.TypeString {
+		err := d.element(k, c, reflect.NewAt(stringType, unsafe.Pointer(&d.str)).Elem())
+		if err == nil {
+			out.SetString(bt, d.str)
+		}
+		d.str = ""
+		return err
+	}
+	d.word = 0
+	p := unsafe.Pointer(&d.word)
+	if err := d.element(k, c, reflect.NewAt(bt.GoType(), p).Elem()); err != nil {
+		return err
+	}
+	var bits uint64
+	switch bt {
+	case types.TypeBoolean:
+		if *(*bool)(p) {
+			bits = 1
+		}
+	case types.TypeSByte:
+		bits = uint64(int64(*(*int8)(p)))
+	case types.TypeInt16:
+		bits = uint64(int64(*(*int16)(p)))
+	case types.TypeInt32:
+		bits = uint64(int64(*(*int32)(p)))
+	case types.TypeByte:
+		bits = uint64(*(*uint8)(p))
+	case types.TypeUInt16:
+		bits = uint64(*(*uint16)(p))
+	case types.TypeUInt32, types.TypeStatusCode, types.TypeFloat:
+		bits = uint64(*(*uint32)(p)) // a Float's bits are math.Float32bits
+	default: // Int64, UInt64, Double (math.Float64bits), DateTime
+		bits = d.word
+	}
+	out.SetBits(bt, bits)
+	return nil
+}
+
+var stringType = reflect.TypeFor[string]()
 
 // nullType returns the slice type of an array of bt.
 func (c *codec) nullType(bt types.BuiltinType) reflect.Type { return reflect.SliceOf(bt.GoType()) }
 
 // matrix reads a Matrix: Dimensions (Int32s, two or more) and Elements of
 // one built-in type, as many as the dimensions give.
-func (d *decoder) matrix(n *Node) (types.Variant, error) {
+func (d *decoder) matrix(n *Node, old *types.Variant) (types.Variant, error) {
 	k, err := d.kids(n, "Dimensions", "Elements")
 	if err != nil {
 		return types.Variant{}, err
@@ -197,11 +292,17 @@ func (d *decoder) matrix(n *Node) (types.Variant, error) {
 	if k[0] == nil {
 		return types.Variant{}, d.fail(n, wire.ErrInvalid, "Matrix without Dimensions")
 	}
-	var dims []int32
+	// The arrays of the matrix decoded into are reused if they have room.
+	reuse := old.IsArray() && len(old.Dimensions()) >= 2 && old.Raw() != nil
+	dv := reflect.New(reflect.TypeFor[[]int32]()).Elem()
+	if reuse {
+		dv.Set(reflect.ValueOf(old.Dimensions()))
+	}
 	dc := builtinList(types.TypeInt32)
-	if err := d.element(k[0], dc, reflect.ValueOf(&dims).Elem()); err != nil {
+	if err := d.element(k[0], dc, dv); err != nil {
 		return types.Variant{}, wire.WithPath(err, "Dimensions")
 	}
+	dims := dv.Interface().([]int32)
 	total := 1
 	for _, x := range dims {
 		if x < 0 {
@@ -233,9 +334,12 @@ func (d *decoder) matrix(n *Node) (types.Variant, error) {
 		return types.Variant{}, d.fail(elems[0], wire.ErrInvalid, "%s is not a built-in type", elems[0].Name)
 	}
 	lc := builtinList(bt)
-	el := &Node{Name: k[1].Name, Kids: elems, Offset: k[1].Offset, End: k[1].End}
 	s := reflect.New(reflect.SliceOf(bt.GoType())).Elem()
-	if err := lc.dec(d, el, s); err != nil {
+	if reuse && old.Type() == bt {
+		s.Set(reflect.ValueOf(old.Raw()))
+	}
+	// k[1] is the list: its elements, no text (checked above).
+	if err := lc.dec(d, k[1], s); err != nil {
 		return types.Variant{}, wire.WithPath(err, "Elements")
 	}
 	var out types.Variant
@@ -269,7 +373,7 @@ var dataValueNames = func() []string {
 	return names
 }()
 
-func (e *encoder) dataValue(x types.DataValue) error {
+func (e *encoder) dataValue(x *types.DataValue) error {
 	if err := e.enter(); err != nil {
 		return err
 	}
