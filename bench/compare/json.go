@@ -98,20 +98,29 @@ func jsonCases() []*jsonCase {
 			fromBinary("W2VariantInt32Matrix", variant),
 			fromBinary("W3DataValueFull", func() any { return new(types.DataValue) }),
 		}
-		for _, n := range []int{1, 50, 500} {
-			v := w4Uabin(n)
-			jsonAllCases = append(jsonAllCases, newJSONCase(fmt.Sprintf("W4ReadRequest%d", n), &v, func() any { return new(types.ReadRequest) }))
-		}
-		for _, n := range []int{10, 100, 1000} {
-			v := w5Uabin(n)
-			jsonAllCases = append(jsonAllCases, newJSONCase(fmt.Sprintf("W5ReadResponse%d", n), &v, func() any { return new(types.ReadResponse) }))
-		}
-		w6 := w6Uabin()
-		jsonAllCases = append(jsonAllCases, newJSONCase("W6BrowseResponse500", &w6, func() any { return new(types.BrowseResponse) }))
-		w7 := w7Uabin()
-		jsonAllCases = append(jsonAllCases, newJSONCase("W7ExtensionObject50", &w7, variant))
+		forMessageValues(func(id string, v any, fresh func() any) {
+			jsonAllCases = append(jsonAllCases, newJSONCase(id, v, fresh))
+		})
 	})
 	return jsonAllCases
+}
+
+// forMessageValues calls add with the case id, a pointer to the uabin value
+// and a constructor of an empty value of its type, for each value of W4-W7
+// (the rows the text encodings time beside the binary one).
+func forMessageValues(add func(id string, v any, fresh func() any)) {
+	for _, n := range []int{1, 50, 500} {
+		v := w4Uabin(n)
+		add(fmt.Sprintf("W4ReadRequest%d", n), &v, func() any { return new(types.ReadRequest) })
+	}
+	for _, n := range []int{10, 100, 1000} {
+		v := w5Uabin(n)
+		add(fmt.Sprintf("W5ReadResponse%d", n), &v, func() any { return new(types.ReadResponse) })
+	}
+	w6 := w6Uabin()
+	add("W6BrowseResponse500", &w6, func() any { return new(types.BrowseResponse) })
+	w7 := w7Uabin()
+	add("W7ExtensionObject50", &w7, func() any { return new(types.Variant) })
 }
 
 // newJSONCase makes the codecs of the value v (a pointer), decoding into

@@ -67,18 +67,9 @@ func xmlCases() []*xmlCase {
 			}
 			xmlAllCases = append(xmlAllCases, newXMLCase(r.id, v, r.fresh))
 		}
-		for _, n := range []int{1, 50, 500} {
-			v := w4Uabin(n)
-			xmlAllCases = append(xmlAllCases, newXMLCase(fmt.Sprintf("W4ReadRequest%d", n), &v, func() any { return new(types.ReadRequest) }))
-		}
-		for _, n := range []int{10, 100, 1000} {
-			v := w5Uabin(n)
-			xmlAllCases = append(xmlAllCases, newXMLCase(fmt.Sprintf("W5ReadResponse%d", n), &v, func() any { return new(types.ReadResponse) }))
-		}
-		w6 := w6Uabin()
-		xmlAllCases = append(xmlAllCases, newXMLCase("W6BrowseResponse500", &w6, func() any { return new(types.BrowseResponse) }))
-		w7 := w7Uabin()
-		xmlAllCases = append(xmlAllCases, newXMLCase("W7ExtensionObject50", &w7, newVariant))
+		forMessageValues(func(id string, v any, fresh func() any) {
+			xmlAllCases = append(xmlAllCases, newXMLCase(id, v, fresh))
+		})
 	})
 	return xmlAllCases
 }
