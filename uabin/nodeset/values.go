@@ -52,7 +52,7 @@ func (s *Set) state() *setState {
 		st.byID = map[types.ExpandedNodeID]*Value{}
 		for _, f := range s.Files {
 			for _, v := range f.Values {
-				if st.err = s.decode(v, nil, &v.Variant); st.err != nil {
+				if st.err = s.decode(v, v.ns.NamespaceURIs, &v.Variant); st.err != nil {
 					return
 				}
 				st.byID[v.NodeID] = v
