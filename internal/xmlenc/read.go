@@ -19,6 +19,7 @@ package xmlenc
 
 import (
 	"bytes"
+	"encoding/xml"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -959,7 +960,29 @@ func nameStart(s []byte) bool {
 
 // isNameRune reports whether the non-ASCII r may be in an XML name
 // (NameStartChar, or NameChar when not first).
+//
+// The ranges are XML 1.0's; encoding/xml, whose reading this reader must
+// equal (FuzzReader), keeps the older, narrower tables of the 4th edition,
+// so a rune the ranges allow is also asked of encoding/xml (non-ASCII names
+// are rare: NodeSet2 files and the OPC UA schema use ASCII ones).
 func isNameRune(r rune, first bool) bool {
+	return inNameRanges(r, first) && xmlAcceptsName(r, first)
+}
+
+// xmlAcceptsName reports whether encoding/xml reads r in an element name,
+// at its start when first.
+func xmlAcceptsName(r rune, first bool) bool {
+	doc := "<" + string(r) + "/>"
+	if !first {
+		doc = "<a" + string(r) + "/>"
+	}
+	_, err := xml.NewDecoder(strings.NewReader(doc)).Token()
+	return err == nil
+}
+
+// inNameRanges reports whether the non-ASCII r is a NameStartChar (or a
+// NameChar when not first) of XML 1.0, fifth edition.
+func inNameRanges(r rune, first bool) bool {
 	switch {
 	case r >= 0xC0 && r <= 0xD6, r >= 0xD8 && r <= 0xF6, r >= 0xF8 && r <= 0x2FF, r >= 0x370 && r <= 0x37D,
 		r >= 0x37F && r <= 0x1FFF, r >= 0x200C && r <= 0x200D, r >= 0x2070 && r <= 0x218F, r >= 0x2C00 && r <= 0x2FEF,
